@@ -1,0 +1,48 @@
+"""A seeded generator owned by a game state (SplitMix64).
+
+Its whole state is one integer, so cloning, hashing and serialising it are trivial and a
+clone continues the exact same sequence. ``draws`` counts calls, which lets the engine know
+whether an action consumed randomness (such an action cannot be undone).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    __slots__ = ("state", "draws")
+
+    def __init__(self, seed: int, draws: int = 0) -> None:
+        self.state = seed & _MASK
+        self.draws = draws
+
+    def next64(self) -> int:
+        self.draws += 1
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n) (n < 2**32, modulo bias below 2**-32)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        return self.next64() % n
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.next64() % (i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: list[Any]) -> Any:
+        return items[self.below(len(items))]
+
+    def copy(self) -> Rng:
+        return Rng(self.state, self.draws)
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.state}, draws={self.draws})"

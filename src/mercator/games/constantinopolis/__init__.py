@@ -1,0 +1,21 @@
+"""Constantinopolis (Giancarlo Fioretti, 2010), 2-5 players: offices, ships and contracts,
+licences A-D, buildings, city walls, markets and donations. Rules: shared/spec/constantinopolis.md."""
+
+from mercator.engine.registry import GameInfo, register
+
+from .space import SPACE
+from .state import ConstantinopolisState
+
+INFO = register(GameInfo(
+    name="constantinopolis",
+    title="Constantinopolis",
+    summary="Bid for Byzantine offices, build a production economy and ship contracts across the "
+            "Mediterranean for fame (2-5 players, about 9 rounds).",
+    player_counts=(2, 3, 4, 5),
+    factory=ConstantinopolisState,
+    space=SPACE,
+    options={"free_trade": (False, True)},
+    max_actions=lambda players: 6000 * players,
+))
+
+__all__ = ["INFO", "ConstantinopolisState"]

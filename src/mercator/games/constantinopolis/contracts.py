@@ -1,0 +1,293 @@
+"""Ships and contracts: phase 2 voyages (spec §3.2), phase 5 draws (§3.5) and the phase-6
+actions: contract swaps, trading posts and reservations, buying ships, loading and
+dispatching, and the free-trade variant (§3.6, §5.1)."""
+
+from __future__ import annotations
+
+from mercator.engine.actions import Action
+from mercator.engine.rng import Rng
+from mercator.engine.state import Event
+
+from .data import GOODS, SIZES
+from .frames import ANSWER, LOAD, OFFER, SWAP
+from .player import Player
+from .space import (
+    ANSWER as ANSWER_ACTS,
+)
+from .space import (
+    BUY_POST,
+    BUY_SHIP,
+    CARD_IDS,
+    DISPATCH,
+    LOAD as LOAD_ACTS,
+    OFFER as OFFER_ACTS,
+    OFFER_GOLD,
+    OFFER_GOLD_STEPS,
+    OFFER_GOOD,
+    OFFER_NEXT,
+    PAYLOAD,
+    RELEASE,
+    RESERVE,
+    SAIL,
+    SWAP as SWAP_ACTS,
+    C,
+    R,
+)
+
+MAGISTER, URBI, CONSUL = 0, 3, 4
+CARDS = C.contracts
+HOSPITIUM = C.by_id["hospitium"].bid
+TURRIS = C.by_id["turris_marmorea"].bid
+WALL_BIT = 1 << 4
+LARGE = 2
+
+
+class ContractRules:
+    __slots__ = ()
+    players: list[Player]
+    stack: list[tuple]
+    deck: list[int]
+    discard: list[int]
+    ship_supply: list[int]
+    round: int
+    rng: Rng
+    reveal: bool
+    options: dict
+
+    # ---- phase 2 and final arrival ---------------------------------------------------------------
+    def _fulfil(self, seat: int, cards: tuple[int, ...], ev: list[Event]) -> None:
+        p = self.players[seat]
+        hosp = p.bmask >> HOSPITIUM & 1
+        for cid in cards:
+            card = CARDS[cid]
+            gold = card.gold + (card.passengers if hosp else 0)
+            p.gold += gold
+            p.fp += card.fp
+            self.discard.append(cid)
+            ev.append({"type": "contract_fulfilled", "seat": seat, "contract": card.id, "gold": gold, "fp": card.fp})
+
+    def _move_ships(self, ev: list[Event]) -> None:
+        for s, p in enumerate(self.players):
+            ships = p.ships
+            for i, (size, loc, cards) in enumerate(ships):
+                if loc == 1:
+                    ships[i] = (size, 0, ())
+                    self._fulfil(s, cards, ev)
+                elif loc == 2:
+                    ships[i] = (size, 1, cards)
+
+    # ---- drawing (spec §3.5) -----------------------------------------------------------------------
+    def _draw(self, seat: int, n: int, ev: list[Event]) -> None:
+        hand = self.players[seat].hand
+        drawn = 0
+        for _ in range(n):
+            if not self.deck:
+                if not self.discard:
+                    break  # D17: both piles empty, the draw stops
+                self.deck, self.discard = self.discard, []
+                self.rng.shuffle(self.deck)
+                ev.append({"type": "deck_reshuffled", "cards": len(self.deck)})
+            hand.append(self.deck.pop())
+            drawn += 1
+        ev.append({"type": "contracts_drawn", "seat": seat, "count": drawn})
+
+    def draw_count(self, seat: int) -> int:
+        p = self.players[seat]
+        return (p.prod_level + p.unused_posts()
+                + (R.magister_officiorum_extra_contracts if p.office == MAGISTER else 0)
+                + (R.turris_marmorea_contracts if p.bmask >> TURRIS & 1 else 0))
+
+    def _draw_contracts(self, ev: list[Event]) -> None:
+        for s in self.order:  # type: ignore[attr-defined]
+            self._draw(s, self.draw_count(s), ev)
+
+    # ---- phase 6 turn --------------------------------------------------------------------------------
+    def may_swap(self, p: Player) -> bool:
+        if p.swapped:
+            return False
+        return (p.office == CONSUL and not p.preempted) or (p.office == URBI and not p.cats & WALL_BIT)
+
+    def _legal_contracts(self, seat: int, p: Player, acts: list[Action]) -> None:
+        if len(p.hand) >= R.contract_swap_max and self.may_swap(p):
+            acts.extend(SWAP_ACTS[c] for c in p.hand)
+        if p.posts < len(R.trading_post_cost) and not p.post_bought and p.gold >= R.trading_post_cost[p.posts]:
+            acts.append(BUY_POST)
+        if p.posts > len(p.reserved):
+            acts.extend(RESERVE[c] for c in p.hand)
+        acts.extend(RELEASE[c] for c, _ in p.reserved)
+        for z in range(3):
+            if self.ship_supply[z] and p.gold >= C.ship_cost[z]:
+                acts.append(BUY_SHIP[z])
+        for z in range(3):
+            if any(sz == z and loc == 0 for sz, loc, _ in p.ships) and self._loadable(p, z, 0, (0,) * 5):
+                acts.append(DISPATCH[z])
+        if self.options.get("free_trade") and p.offers < R.free_trade_offers_per_round and _has_any(p):
+            acts.extend(OFFER_ACTS[t] for t, q in enumerate(self.players) if t != seat and _has_any(q))
+
+    def _candidates(self, p: Player) -> list[int]:
+        rnd = self.round
+        return p.hand + [c for c, r in p.reserved if r < rnd]  # reserved: only from a later round on
+
+    def _loadable(self, p: Player, size: int, used: int, need: tuple[int, ...]) -> list[Action]:
+        cap = C.ship_capacity[size]
+        hosp = p.bmask >> HOSPITIUM & 1
+        goods = p.goods
+        out = []
+        for cid in self._candidates(p):
+            card = CARDS[cid]
+            if not card.voyage[size]:
+                continue
+            if used + card.cubes + (0 if hosp else card.passengers) > cap:
+                continue
+            cargo = card.cargo
+            if all(need[g] + cargo[g] <= goods[g] for g in range(5)):
+                out.append(LOAD_ACTS[cid])
+        return out
+
+    def _legal_load(self, frame: tuple) -> list[Action]:
+        _, seat, size, cards, used, need = frame
+        acts = self._loadable(self.players[seat], size, used, need)
+        if cards:
+            acts.append(SAIL)
+        return acts
+
+    def _apply_contract_action(self, seat: int, a: Action, ev: list[Event]) -> None:
+        p = self.players[seat]
+        k = a.kind
+        if k == "swap_pick":
+            (cid,) = PAYLOAD[a.index]
+            p.hand.remove(cid)
+            self.stack.append((SWAP, seat, cid))
+        elif k == "buy_trading_post":
+            cost = R.trading_post_cost[p.posts]
+            p.gold -= cost
+            p.posts += 1
+            p.post_bought = True
+            ev.append({"type": "trading_post_bought", "seat": seat, "gold": cost})
+            self._draw(seat, 1, ev)
+        elif k == "reserve_contract":
+            (cid,) = PAYLOAD[a.index]
+            p.hand.remove(cid)
+            p.reserved.append((cid, self.round))
+            self.reveal = True  # the reserved card lies face up
+            ev.append({"type": "contract_reserved", "seat": seat, "contract": CARD_IDS[cid]})
+        elif k == "release_reserved":
+            (cid,) = PAYLOAD[a.index]
+            p.reserved = [(c, r) for c, r in p.reserved if c != cid]
+            self.discard.append(cid)
+            ev.append({"type": "contract_released", "seat": seat, "contract": CARD_IDS[cid]})
+        elif k == "buy_ship":
+            (z,) = PAYLOAD[a.index]
+            self.ship_supply[z] -= 1
+            p.gold -= C.ship_cost[z]
+            p.ships.append((z, 0, ()))
+            ev.append({"type": "ship_bought", "seat": seat, "size": SIZES[z], "gold": C.ship_cost[z]})
+        elif k == "dispatch_ship":
+            (z,) = PAYLOAD[a.index]
+            self.stack.append((LOAD, seat, z, (), 0, (0,) * 5))
+        elif k == "trade_offer":
+            (t,) = PAYLOAD[a.index]
+            p.offers += 1
+            self.stack.append((OFFER, seat, t, 0, 0, (0,) * 5, 0, (0,) * 5))
+        else:  # pragma: no cover - the legality check makes this unreachable
+            raise AssertionError(k)
+
+    def _apply_swap(self, seat: int, a: Action, ev: list[Event]) -> None:
+        _, _, first = self.stack.pop()
+        (second,) = PAYLOAD[a.index]
+        p = self.players[seat]
+        p.hand.remove(second)
+        p.swapped = True
+        self.discard.extend((first, second))
+        self.reveal = True
+        ev.append({"type": "contracts_swapped", "seat": seat, "contracts": [CARD_IDS[first], CARD_IDS[second]]})
+        self._draw(seat, 2, ev)
+
+    def _apply_load(self, seat: int, a: Action, ev: list[Event]) -> None:
+        _, _, size, cards, used, need = self.stack[-1]
+        p = self.players[seat]
+        if a is not SAIL:
+            (cid,) = PAYLOAD[a.index]
+            card = CARDS[cid]
+            if cid in p.hand:
+                p.hand.remove(cid)
+                self.reveal = True  # a loaded card is shown
+            else:
+                p.reserved = [(c, r) for c, r in p.reserved if c != cid]  # frees its trading post
+            load = card.cubes + (0 if p.bmask >> HOSPITIUM & 1 else card.passengers)
+            need = tuple(need[g] + card.cargo[g] for g in range(5))
+            self.stack[-1] = (LOAD, seat, size, (*cards, cid), used + load, need)
+            ev.append({"type": "contract_loaded", "seat": seat, "contract": card.id, "size": SIZES[size]})
+            return
+        self.stack.pop()
+        for g in range(5):
+            p.goods[g] -= need[g]
+        voyage = max(CARDS[c].voyage[size] for c in cards)  # D21: the longest card sets the voyage
+        for i, (z, loc, _) in enumerate(p.ships):
+            if z == size and loc == 0:
+                p.ships[i] = (size, voyage, cards)
+                break
+        bonus = 0
+        if sum(need):  # D22: the bonus needs goods aboard; passengers give no fame
+            bonus = (R.long_voyage_bonus_fp if voyage == 2 else 0) + (R.large_ship_bonus_fp if size == LARGE else 0)
+            p.fp += bonus
+        ev.append({"type": "ship_dispatched", "seat": seat, "size": SIZES[size], "voyage": voyage,
+                   "contracts": [CARD_IDS[c] for c in cards], "fp": bonus})
+
+    # ---- free trade (spec §5.1) ----------------------------------------------------------------------
+    def _legal_offer(self, frame: tuple) -> list[Action]:
+        _, seat, target, stage, ggold, ggoods, tgold, tgoods = frame
+        who, gold, goods = (seat, ggold, ggoods) if stage == 0 else (target, tgold, tgoods)
+        q = self.players[who]
+        acts = [OFFER_GOLD[i] for i, n in enumerate(OFFER_GOLD_STEPS) if gold + n <= q.gold]
+        acts.extend(OFFER_GOOD[g] for g in range(5) if goods[g] < q.goods[g])
+        if gold or any(goods):
+            acts.append(OFFER_NEXT)
+        return acts
+
+    def _apply_offer(self, seat: int, a: Action, ev: list[Event]) -> None:
+        _, s, t, stage, ggold, ggoods, tgold, tgoods = self.stack[-1]
+        if a is OFFER_NEXT:
+            if stage == 0:
+                self.stack[-1] = (OFFER, s, t, 1, ggold, ggoods, tgold, tgoods)
+            else:
+                self.stack[-1] = (ANSWER, t, s, ggold, ggoods, tgold, tgoods)
+                ev.append({"type": "trade_offered", "seat": s, "target": t, "give": _bundle(ggold, ggoods),
+                           "get": _bundle(tgold, tgoods)})
+            return
+        if a.kind == "offer_gold":
+            (n,) = PAYLOAD[a.index]
+            gold_add, goods_add = n, (0,) * 5
+        else:
+            (g,) = PAYLOAD[a.index]
+            gold_add, goods_add = 0, tuple(int(i == g) for i in range(5))
+        if stage == 0:
+            ggold += gold_add
+            ggoods = tuple(x + y for x, y in zip(ggoods, goods_add, strict=True))
+        else:
+            tgold += gold_add
+            tgoods = tuple(x + y for x, y in zip(tgoods, goods_add, strict=True))
+        self.stack[-1] = (OFFER, s, t, stage, ggold, ggoods, tgold, tgoods)
+
+    def _apply_answer(self, seat: int, a: Action, ev: list[Event]) -> None:
+        _, t, s, ggold, ggoods, tgold, tgoods = self.stack.pop()
+        accept = PAYLOAD[a.index][0]
+        ev.append({"type": "trade_answered", "seat": t, "offerer": s, "accept": bool(accept)})
+        if accept:
+            p, q = self.players[s], self.players[t]
+            p.gold += tgold - ggold
+            q.gold += ggold - tgold
+            for g in range(5):
+                p.goods[g] += tgoods[g] - ggoods[g]
+                q.goods[g] += ggoods[g] - tgoods[g]
+
+    def _legal_answer(self) -> list[Action]:
+        return list(ANSWER_ACTS)
+
+
+def _has_any(p: Player) -> bool:
+    return p.gold > 0 or any(p.goods)
+
+
+def _bundle(gold: int, goods: tuple[int, ...]) -> dict:
+    return {"gold": gold, **{GOODS[g]: n for g, n in enumerate(goods) if n}}

@@ -1,0 +1,360 @@
+"""Constantinopolis content: schemas for the TOML files in ``content/`` and the compiled,
+integer-indexed tables the rules read in their hot loops."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from mercator.engine.content import Row, Tag, load_model
+from mercator.engine.errors import ContentError
+
+CONTENT_DIR = Path(__file__).parent / "content"
+
+GOODS = ("alimentary", "consumer", "industrial", "military", "luxury")
+Good = Literal["alimentary", "consumer", "industrial", "military", "luxury"]
+SIZES = ("small", "medium", "large")
+Size = Literal["small", "medium", "large"]
+OFFICES = ("magister_officiorum", "praefectus_pretorio", "comes_thesaurorum", "praefectus_urbi", "consul")
+CATEGORIES = ("production", "commercial", "utility", "public", "wall")
+NonNeg = Field(ge=0)
+
+
+# ---- schemas -------------------------------------------------------------------------------
+class GoodRow(Row):
+    id: Good
+    name: str
+    colour: str
+    cubes: int = NonNeg
+    design_value: int = NonNeg
+    tag: Tag
+
+
+class GoodsFile(Row):
+    goods: list[GoodRow]
+
+
+class OfficeRow(Row):
+    slot: int = Field(ge=1, le=5)
+    id: Literal[OFFICES]  # type: ignore[valid-type]
+    name: str
+    effect: str
+    when: str
+    tag: Tag
+
+
+class OfficesFile(Row):
+    offices: list[OfficeRow]
+
+
+class ShipRow(Row):
+    id: Size
+    name: str
+    copies: int = NonNeg
+    cost: int = NonNeg
+    capacity: int = Field(ge=1)
+    tag: Tag
+
+
+class ShipsFile(Row):
+    ships: list[ShipRow]
+
+
+class ProductionRow(Row):
+    id: str
+    name: str
+    licence: Literal["A", "B", "C", "D"]
+    cost: int = NonNeg
+    output: dict[Good, int]
+    tag: Tag
+
+
+class CommercialRow(Row):
+    id: str
+    name: str
+    cost: int = NonNeg
+    input: dict[Good, int]
+    input_any_one_type: int = NonNeg
+    gold: int = NonNeg
+    fp: int = NonNeg
+    tag: Tag
+
+
+class UtilityRow(Row):
+    id: str
+    name: str
+    cost: int = NonNeg
+    ability: Literal["build_discount_3", "passenger_bonus", "storage_limit_4", "trade_limit_plus_2"]
+    rule: str
+    tag: Tag
+
+
+class PublicRow(Row):
+    id: str
+    name: str
+    pair: str
+    fp: int = NonNeg
+    cost: int = NonNeg
+    tag: Tag
+
+
+class WallRow(Row):
+    id: str
+    name: str
+    cost: int = NonNeg
+    ability: Literal["wall_gold_2", "wall_good_1", "wall_trade_plus_2", "wall_contract_plus_1",
+                     "wall_donation_plus_1", "wall_commercial_again"]
+    rule: str
+    tag: Tag
+
+
+class BuildingsFile(Row):
+    production: list[ProductionRow]
+    commercial: list[CommercialRow]
+    utility: list[UtilityRow]
+    public: list[PublicRow]
+    walls: list[WallRow]
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> BuildingsFile:
+        ids = [r.id for t in (self.production, self.commercial, self.utility, self.public, self.walls) for r in t]
+        dup = sorted({i for i in ids if ids.count(i) > 1})
+        if dup:
+            raise ValueError(f"building ids must be unique, repeated: {dup}")
+        if not self.production or self.production[0].id != "ager":
+            raise ValueError("the first production row must be the printed 'ager'")
+        return self
+
+
+class DonationRow(Row):
+    good: Good
+    qty: int = Field(ge=1)
+    fp: int = NonNeg
+    tag: Tag
+
+
+class MarketRow(Row):
+    id: str
+    name: str
+    buy: dict[Good, int]
+    sell: dict[Good, int]
+    trade_limit: int = Field(ge=0)
+    tag: Tag
+    donations: list[DonationRow] = []
+
+    @model_validator(mode="after")
+    def _prices(self) -> MarketRow:
+        for g in GOODS:
+            if g not in self.buy or g not in self.sell:
+                raise ValueError(f"buy and sell prices are needed for every good; {g} is missing")
+            if self.buy[g] <= self.sell[g]:
+                raise ValueError(f"buy price must exceed sell price for {g}")
+        return self
+
+
+class MarketsFile(Row):
+    markets: list[MarketRow]
+
+
+class ContractRow(Row):
+    id: str
+    destination: str
+    distance: Literal["near", "middle", "far", "distant"]
+    cargo: dict[Good, int]
+    passengers: int = NonNeg
+    voyage: dict[Size, Literal[0, 1, 2]]
+    gold: int = NonNeg
+    fp: int = NonNeg
+    tag: Tag
+
+
+class ContractsFile(Row):
+    contracts: list[ContractRow]
+
+
+class RulesFile(Row):
+    model_config = Row.model_config | {"extra": "allow"}
+    copies_per_type: dict[str, int]
+    start_gold: int = NonNeg
+    vacant_office_cost: int = NonNeg
+    comes_thesaurorum_gold: int = NonNeg
+    magister_officiorum_extra_contracts: int = NonNeg
+    max_bid: int = Field(ge=1)
+    contract_swap_max: int = Field(ge=1)
+    long_voyage_bonus_fp: int = NonNeg
+    large_ship_bonus_fp: int = NonNeg
+    trading_post_cost: list[int]
+    storage_limit: int = NonNeg
+    horreum_storage_limit: int = NonNeg
+    redemptor_discount: int = NonNeg
+    trade_limit_bonus: dict[str, int]
+    porta_aurea_gold: int = NonNeg
+    turris_marmorea_contracts: int = NonNeg
+    porta_xylokerkou_fp: int = NonNeg
+    wall_fp: list[int]
+    gold_per_final_fp: int = Field(ge=1)
+    market_exhaustions_to_final_round: int = Field(ge=1)
+    free_trade_offers_per_round: int = NonNeg
+    free_trade_max_gold: int = NonNeg
+    free_trade_max_goods: int = NonNeg
+
+
+FILES: dict[str, type[Row]] = {
+    "goods.toml": GoodsFile,
+    "offices.toml": OfficesFile,
+    "ships.toml": ShipsFile,
+    "buildings.toml": BuildingsFile,
+    "markets.toml": MarketsFile,
+    "contracts.toml": ContractsFile,
+    "rules.toml": RulesFile,
+}
+
+
+# ---- compiled tables -----------------------------------------------------------------------
+def _vec(d: dict[str, int]) -> tuple[int, ...]:
+    return tuple(d.get(g, 0) for g in GOODS)
+
+
+@dataclass(frozen=True)
+class Building:
+    bid: int  # index in Content.buildings (also the bit in a player's building mask)
+    id: str
+    name: str
+    category: int  # index in CATEGORIES
+    cost: int
+    licence: int  # 0..3 for production (A..D), -1 otherwise
+    output: tuple[int, ...]  # production
+    input: tuple[int, ...]  # commercial
+    input_any: int  # commercial: cubes of one chosen produced type
+    gold: int
+    fp: int  # commercial fp per use, public fp on purchase
+    pair: str
+    ability: str
+    tag: str
+
+
+@dataclass(frozen=True)
+class Contract:
+    cid: int
+    id: str
+    destination: str
+    distance: str
+    cargo: tuple[int, ...]
+    cubes: int
+    passengers: int
+    voyage: tuple[int, int, int]  # per size; 0 = not allowed
+    gold: int
+    fp: int
+    tag: str
+
+
+@dataclass(frozen=True)
+class Market:
+    mid: int
+    id: str
+    name: str
+    buy: tuple[int, ...]
+    sell: tuple[int, ...]
+    trade_limit: int
+    donations: tuple[tuple[int, int, int], ...]  # (good, qty, fp)
+    tag: str
+
+
+@dataclass(frozen=True)
+class Content:
+    goods: tuple[GoodRow, ...]
+    offices: tuple[OfficeRow, ...]
+    ship_cost: tuple[int, int, int]
+    ship_capacity: tuple[int, int, int]
+    ship_copies: tuple[int, int, int]
+    ship_names: tuple[str, str, str]
+    buildings: tuple[Building, ...]
+    by_id: dict[str, Building]
+    contracts: tuple[Contract, ...]
+    markets: tuple[Market, ...]
+    rules: RulesFile
+
+    def building(self, name: str) -> Building:
+        return self.by_id[name]
+
+
+def load_files(folder: Path = CONTENT_DIR) -> dict[str, Row]:
+    return {name: load_model(folder / name, model) for name, model in FILES.items()}
+
+
+def compile_content(files: dict[str, Row]) -> Content:
+    goods: GoodsFile = files["goods.toml"]  # type: ignore[assignment]
+    offices: OfficesFile = files["offices.toml"]  # type: ignore[assignment]
+    ships: ShipsFile = files["ships.toml"]  # type: ignore[assignment]
+    b: BuildingsFile = files["buildings.toml"]  # type: ignore[assignment]
+    markets: MarketsFile = files["markets.toml"]  # type: ignore[assignment]
+    contracts: ContractsFile = files["contracts.toml"]  # type: ignore[assignment]
+    rules: RulesFile = files["rules.toml"]  # type: ignore[assignment]
+
+    if [g.id for g in goods.goods] != list(GOODS):
+        raise ContentError(f"goods.toml: goods must be listed in the order {list(GOODS)}")
+    if [o.id for o in sorted(offices.offices, key=lambda o: o.slot)] != list(OFFICES):
+        raise ContentError(f"offices.toml: slots 1-5 must hold {list(OFFICES)}")
+    ship_by = {s.id: s for s in ships.ships}
+    if set(ship_by) != set(SIZES):
+        raise ContentError(f"ships.toml: exactly one row per size {list(SIZES)} is needed")
+
+    rows: list[Building] = []
+
+    def add(**kw: object) -> None:
+        base = dict(licence=-1, output=(0,) * 5, input=(0,) * 5, input_any=0, gold=0, fp=0, pair="", ability="")
+        base.update(kw)
+        rows.append(Building(bid=len(rows), **base))  # type: ignore[arg-type]
+
+    for r in b.production:
+        add(id=r.id, name=r.name, category=0, cost=r.cost, licence="ABCD".index(r.licence),
+            output=_vec(r.output), tag=r.tag)
+    for r in b.commercial:
+        add(id=r.id, name=r.name, category=1, cost=r.cost, input=_vec(r.input), input_any=r.input_any_one_type,
+            gold=r.gold, fp=r.fp, tag=r.tag)
+    for r in b.utility:
+        add(id=r.id, name=r.name, category=2, cost=r.cost, ability=r.ability, tag=r.tag)
+    for r in b.public:
+        add(id=r.id, name=r.name, category=3, cost=r.cost, fp=r.fp, pair=r.pair, tag=r.tag)
+    for r in b.walls:
+        add(id=r.id, name=r.name, category=4, cost=r.cost, ability=r.ability, tag=r.tag)
+
+    cards = []
+    for i, c in enumerate(contracts.contracts):
+        vo = (c.voyage.get("small", 0), c.voyage.get("medium", 0), c.voyage.get("large", 0))
+        cargo = _vec(c.cargo)
+        cards.append(Contract(i, c.id, c.destination, c.distance, cargo, sum(cargo), c.passengers, vo,
+                              c.gold, c.fp, c.tag))
+    ids = [c.id for c in cards]
+    if len(set(ids)) != len(ids):
+        raise ContentError("contracts.toml: contract ids must be unique")
+
+    mk = tuple(
+        Market(i, m.id, m.name, _vec(m.buy), _vec(m.sell), m.trade_limit,
+               tuple((GOODS.index(d.good), d.qty, d.fp) for d in m.donations), m.tag)
+        for i, m in enumerate(markets.markets)
+    )
+    if len(rules.wall_fp) != len(b.walls) + 1:
+        raise ContentError(f"rules.toml: field 'wall_fp' needs {len(b.walls) + 1} values (0..{len(b.walls)} walls)")
+    return Content(
+        goods=tuple(goods.goods),
+        offices=tuple(sorted(offices.offices, key=lambda o: o.slot)),
+        ship_cost=tuple(ship_by[s].cost for s in SIZES),  # type: ignore[arg-type]
+        ship_capacity=tuple(ship_by[s].capacity for s in SIZES),  # type: ignore[arg-type]
+        ship_copies=tuple(ship_by[s].copies for s in SIZES),  # type: ignore[arg-type]
+        ship_names=tuple(ship_by[s].name for s in SIZES),  # type: ignore[arg-type]
+        buildings=tuple(rows),
+        by_id={r.id: r for r in rows},
+        contracts=tuple(cards),
+        markets=mk,
+        rules=rules,
+    )
+
+
+@cache
+def content() -> Content:
+    return compile_content(load_files())
