@@ -79,6 +79,10 @@ class GameState(ABC):
     def ranking(self) -> list[int]:
         """Rank per seat after tie-breakers (1 = winner; tied seats share a rank)."""
 
+    def invariant_violations(self, before: GameState, events: list[Event]) -> list[str]:
+        """Broken game invariants after one step from ``before`` (the conformance kit asks)."""
+        return []
+
     def secrets(self, seat: int) -> list[Any]:
         """JSON values only ``seat`` may see; no other seat's view may contain any of them."""
         return []

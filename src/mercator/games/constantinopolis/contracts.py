@@ -19,8 +19,6 @@ from .space import (
     BUY_SHIP,
     CARD_IDS,
     DISPATCH,
-    LOAD as LOAD_ACTS,
-    OFFER as OFFER_ACTS,
     OFFER_GOLD,
     OFFER_GOLD_STEPS,
     OFFER_GOOD,
@@ -29,13 +27,22 @@ from .space import (
     RELEASE,
     RESERVE,
     SAIL,
-    SWAP as SWAP_ACTS,
     C,
     R,
+)
+from .space import (
+    LOAD as LOAD_ACTS,
+)
+from .space import (
+    OFFER as OFFER_ACTS,
+)
+from .space import (
+    SWAP as SWAP_ACTS,
 )
 
 MAGISTER, URBI, CONSUL = 0, 3, 4
 CARDS = C.contracts
+LOAD_BASE = LOAD_ACTS[0].index
 HOSPITIUM = C.by_id["hospitium"].bid
 TURRIS = C.by_id["turris_marmorea"].bid
 WALL_BIT = 1 << 4
@@ -119,8 +126,9 @@ class ContractRules:
             if self.ship_supply[z] and p.gold >= C.ship_cost[z]:
                 acts.append(BUY_SHIP[z])
         for z in range(3):
-            if any(sz == z and loc == 0 for sz, loc, _ in p.ships) and self._loadable(p, z, 0, (0,) * 5):
-                acts.append(DISPATCH[z])
+            if any(sz == z and loc == 0 for sz, loc, _ in p.ships):
+                first = DISPATCH[z]
+                acts.extend(first[a.index - LOAD_BASE] for a in self._loadable(p, z, 0, (0,) * 5))
         if self.options.get("free_trade") and p.offers < R.free_trade_offers_per_round and _has_any(p):
             acts.extend(OFFER_ACTS[t] for t, q in enumerate(self.players) if t != seat and _has_any(q))
 
@@ -183,8 +191,10 @@ class ContractRules:
             p.ships.append((z, 0, ()))
             ev.append({"type": "ship_bought", "seat": seat, "size": SIZES[z], "gold": C.ship_cost[z]})
         elif k == "dispatch_ship":
-            (z,) = PAYLOAD[a.index]
+            # Dispatching names the first contract, so a loading frame never starts empty.
+            z, cid = PAYLOAD[a.index]
             self.stack.append((LOAD, seat, z, (), 0, (0,) * 5))
+            self._apply_load(seat, LOAD_ACTS[cid], ev)
         elif k == "trade_offer":
             (t,) = PAYLOAD[a.index]
             p.offers += 1

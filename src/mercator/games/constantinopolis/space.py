@@ -50,7 +50,7 @@ S.kind("buy_trading_post", ())
 S.kind("reserve_contract", ("contract",), [(c,) for c in CARD_IDS])
 S.kind("release_reserved", ("contract",), [(c,) for c in CARD_IDS])
 S.kind("buy_ship", ("size",), [(s,) for s in SIZES])
-S.kind("dispatch_ship", ("size",), [(s,) for s in SIZES])
+S.kind("dispatch_ship", ("size", "contract"), [(s, c) for s in SIZES for c in CARD_IDS])
 S.kind("load_contract", ("contract",), [(c,) for c in CARD_IDS])
 S.kind("sail", ())
 S.kind("trade_offer", ("target",), [(t,) for t in range(MAX_SEATS)])
@@ -91,7 +91,7 @@ BUY_POST = SPACE.get("buy_trading_post")
 RESERVE = group("reserve_contract")
 RELEASE = group("release_reserved")
 BUY_SHIP = group("buy_ship")  # [size]
-DISPATCH = group("dispatch_ship")
+DISPATCH = [group("dispatch_ship")[z * len(CARD_IDS):(z + 1) * len(CARD_IDS)] for z in range(3)]  # [size][card]
 LOAD = group("load_contract")
 SAIL = SPACE.get("sail")
 OFFER = group("trade_offer")  # [target]
@@ -125,8 +125,10 @@ for a in SPACE.actions:
         PAYLOAD[a.index] = (C.by_id[args[0]].bid, -1 if args[1] is None else GOODS.index(args[1]))
     elif k in ("swap_pick", "reserve_contract", "release_reserved", "load_contract"):
         PAYLOAD[a.index] = (CARD_IDS.index(args[0]),)
-    elif k in ("buy_ship", "dispatch_ship"):
+    elif k == "buy_ship":
         PAYLOAD[a.index] = (SIZES.index(args[0]),)
+    elif k == "dispatch_ship":
+        PAYLOAD[a.index] = (SIZES.index(args[0]), CARD_IDS.index(args[1]))
     elif k in ("trade_offer", "offer_gold"):
         PAYLOAD[a.index] = (args[0],)
     elif k == "keep_goods":

@@ -1,0 +1,187 @@
+"""The conformance kit: checks every registered game must pass, for every player count and
+option set. Tests call these functions (see tests/test_conformance.py); each raises
+AssertionError with a message that names the game, seed and step."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .errors import IllegalAction
+from .record import GameRecord
+from .registry import GameInfo
+from .rng import Rng
+from .state import Event, GameState
+
+Chooser = Callable[[GameState, int, list], Any]
+
+
+def _random_chooser(rng: random.Random) -> Chooser:
+    return lambda state, seat, legal: legal[rng.randrange(len(legal))]
+
+
+def playout(info: GameInfo, players: int, options: dict[str, Any], seed: int,
+            choose: Chooser | None = None,
+            on_step: Callable[[GameState, GameState | None, int, Any, list[Event]], None] | None = None,
+            ) -> GameState:
+    """Play one game with ``choose`` (uniform random by default); ``on_step`` sees each step."""
+    state = info.new(players, seed=seed, options=options)
+    choose = choose or _random_chooser(random.Random(seed))
+    limit = info.max_actions(players)
+    steps = 0
+    while not state.is_over():
+        to_act = state.to_act()
+        assert to_act, f"{info.name} seed {seed}: not over but nobody to act at step {steps}"
+        seat = to_act[steps % len(to_act)]
+        legal = state.legal_actions(seat)
+        assert legal, f"{info.name} seed {seat}: seat {seat} must act but has no legal action at step {steps}"
+        action = choose(state, seat, legal)
+        before = state.clone() if on_step else None
+        events = state.apply(seat, action)
+        if on_step:
+            on_step(state, before, seat, action, events)
+        steps += 1
+        assert steps <= limit, f"{info.name} {players}p seed {seed}: no end after {limit} actions"
+    return state
+
+
+def _walk(node: Any) -> Iterator[Any]:
+    yield node
+    if isinstance(node, dict):
+        for v in node.values():
+            yield from _walk(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _walk(v)
+
+
+def check_view_secrets(state: GameState, where: str) -> None:
+    """Every view is plain JSON and contains no secret of another seat."""
+    secrets = {s: [json.dumps(x, sort_keys=True) for x in state.secrets(s)] for s in range(state.seats)}
+    for viewer in [None, *range(state.seats)]:
+        view = state.view(viewer)
+        text = json.dumps(view, sort_keys=True)
+        assert json.loads(text) == view, f"{where}: view({viewer}) is not plain JSON"
+        # A value the viewer owns itself (two seats making the same hidden choice) is no leak.
+        nodes = {json.dumps(n, sort_keys=True) for n in _walk(view)} - set(secrets.get(viewer, []))
+        for owner, items in secrets.items():
+            if owner == viewer:
+                continue
+            leaked = [x for x in items if x in nodes]
+            assert not leaked, f"{where}: view({viewer}) shows seat {owner}'s secrets {leaked}"
+
+
+def check_illegal(state: GameState, where: str) -> None:
+    """Another seat's move, out-of-turn play, malformed JSON and actions of another phase are
+    refused with IllegalAction and change nothing."""
+    before = state.state_hash()
+    to_act = state.to_act()
+    space = state.SPACE
+    probes: list[tuple[int, Any]] = []
+    others = [s for s in range(state.seats) if s not in to_act]
+    if to_act:
+        seat = to_act[0]
+        legal = state.legal_actions(seat)
+        legal_idx = {a.index for a in legal}
+        if others:
+            probes.append((others[0], legal[0]))  # out of turn
+        illegal = [a for a in space.actions[:: max(1, len(space) // 50)] if a.index not in legal_idx]
+        probes += [(seat, a) for a in illegal[:5]]  # actions of other phases / decisions
+        probes += [(seat, {"kind": "no_such_action"}), (seat, {"nokind": 1}), (seat, "office_stay"),
+                   (seat, {"kind": legal[0].kind, "unexpected_field": 1}), (seat, len(space) + 3)]
+        with_args = next((a for a in legal if a.args), None)
+        if with_args is not None:  # a known kind with a value outside its domain
+            probes.append((seat, {**with_args.to_json(), **{k: "??" for k in with_args.to_json() if k != "kind"}}))
+    probes.append((state.seats + 7, {"kind": "x"}))  # no such seat
+    for seat, action in probes:
+        try:
+            state.apply(seat, action)
+        except IllegalAction as exc:
+            assert str(exc), f"{where}: IllegalAction without a message for {action!r}"
+        else:
+            raise AssertionError(f"{where}: seat {seat} {action!r} was accepted but is illegal")
+        assert state.state_hash() == before, f"{where}: refused {action!r} changed the state"
+
+
+def check_clone_and_determinize(state: GameState, seed: int, where: str) -> None:
+    before = state.state_hash()
+    clone = state.clone()
+    assert clone.state_hash() == before, f"{where}: clone differs from original"
+    if clone.to_act():
+        seat = clone.to_act()[0]
+        clone.apply(seat, clone.legal_actions(seat)[0])
+        assert state.state_hash() == before, f"{where}: changing a clone changed the original"
+    rng = Rng(seed)
+    for seat in range(state.seats):
+        det = state.determinize(seat, rng)
+        assert det.view(seat) == state.view(seat), f"{where}: determinize({seat}) changed seat {seat}'s view"
+        assert det.to_act() == state.to_act(), f"{where}: determinize({seat}) changed who acts"
+        for s in det.to_act():
+            assert det.legal_actions(s) or det.is_over(), f"{where}: determinized state has no legal action"
+        assert state.state_hash() == before, f"{where}: determinize changed the original"
+
+
+def full_check_game(info: GameInfo, players: int, options: dict[str, Any], seed: int,
+                    every: int = 1) -> GameState:
+    """One random game with every per-step check: replay hashes, record round trip, illegal
+    actions, views and secrets, clones, determinisation, undo, and the game's invariants."""
+    hashes: list[str] = []
+    step = [0]
+
+    def on_step(state: GameState, before: GameState | None, seat: int, action: Any,
+                events: list[Event]) -> None:
+        where = f"{info.name} {players}p {options} seed {seed} step {step[0]}"
+        hashes.append(state.state_hash())
+        assert before is not None
+        problems = state.invariant_violations(before, events)
+        assert not problems, f"{where}: invariants broken after {action!r}: {problems}"
+        json.dumps(events)
+        if step[0] % every == 0:
+            check_view_secrets(state, where)
+            check_illegal(state, where)
+            check_clone_and_determinize(state, seed + step[0], where)
+            if state.can_undo(seat):
+                undone = state.undo(seat)
+                assert undone.state_hash() == before.state_hash(), f"{where}: undo did not restore the state"
+        step[0] += 1
+
+    final = playout(info, players, options, seed, on_step=on_step)
+    record = final.record()
+    again = GameRecord.loads(record.dumps())
+    assert again == record, f"{info.name} seed {seed}: record changed in a JSON round trip"
+    replayed = again.new_state()
+    for n, (seat, action) in enumerate(again.actions):
+        replayed.apply(seat, action)
+        assert replayed.state_hash() == hashes[n], f"{info.name} seed {seed}: replay diverged at action {n}"
+    assert replayed.is_over()
+    ranking = final.ranking()
+    assert sorted(ranking)[0] == 1 and len(ranking) == players, f"{info.name}: bad ranking {ranking}"
+    return final
+
+
+def hypothesis_driven(info: GameInfo, players: int, options: dict[str, Any]) -> Callable[[], None]:
+    """A Hypothesis test that drives a game with generated action choices and checks the
+    invariants, illegal-action refusals and replay after every step."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(seed=st.integers(0, 2**31), picks=st.lists(st.integers(0, 2**16), min_size=1, max_size=400))
+    def run(seed: int, picks: list[int]) -> None:
+        state = info.new(players, seed=seed, options=options)
+        for n, pick in enumerate(picks):
+            if state.is_over():
+                break
+            to_act = state.to_act()
+            seat = to_act[pick % len(to_act)]
+            legal = state.legal_actions(seat)
+            before = state.clone()
+            events = state.apply(seat, legal[pick % len(legal)])
+            problems = state.invariant_violations(before, events)
+            assert not problems, f"{info.name} seed {seed} step {n}: {problems}"
+        check_illegal(state, f"{info.name} seed {seed} after {len(picks)} picks")
+        assert state.record().replay().state_hash() == state.state_hash()
+
+    return run
