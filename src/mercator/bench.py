@@ -1,0 +1,61 @@
+"""Throughput of random play: actions, games, clones and legal-action generations per second."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from mercator.games import get
+
+
+def run(game: str, players: int, games: int, seed: int = 0, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    info = get(game)
+    opts = info.validate_options(options)
+    actions = errors = 0
+    samples = []
+    start = time.perf_counter()
+    for g in range(games):
+        rng = random.Random(seed + g)
+        state = info.new(players, seed=seed + g, options=opts)
+        try:
+            while not state.is_over():
+                seat = state.to_act()[0]
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.randrange(len(legal))])
+                actions += 1
+                if actions % 97 == 0:
+                    samples.append(state.clone())
+        except Exception:  # noqa: BLE001 - a benchmark counts failures instead of stopping
+            errors += 1
+    play_s = time.perf_counter() - start
+    t = time.perf_counter()
+    clones = 0
+    while clones < max(2000, len(samples)):
+        for s in samples:
+            s.clone()
+        clones += len(samples)
+        if not samples:
+            break
+    clone_s = time.perf_counter() - t
+    t = time.perf_counter()
+    gens = 0
+    for s in samples:
+        for seat in s.to_act()[:1]:
+            s._legal_cache = None
+            s.legal_actions(seat)
+            gens += 1
+    gen_s = time.perf_counter() - t
+    return {
+        "game": game,
+        "players": players,
+        "options": opts,
+        "games": games,
+        "actions": actions,
+        "actions_per_game": actions / games if games else 0,
+        "actions_per_s": actions / play_s if play_s else 0,
+        "games_per_s": games / play_s if play_s else 0,
+        "clones_per_s": clones / clone_s if clone_s else 0,
+        "legal_per_s": gens / gen_s if gen_s else 0,
+        "errors": errors,
+    }

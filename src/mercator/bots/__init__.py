@@ -1,0 +1,10 @@
+"""Bots for every game. A bot sees only what its seat may know: it reads the legal actions
+and works on ``state.determinize(seat, rng)`` copies, never on the live state's secrets."""
+
+from __future__ import annotations
+
+from .base import Bot, GreedyBot, RandomBot, make_bot
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "make_bot", "LEVELS"]
+
+LEVELS = ("random", "greedy", "easy")

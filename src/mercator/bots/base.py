@@ -1,0 +1,72 @@
+"""The bot interface and the two simple bots: uniform random and one-ply greedy."""
+
+from __future__ import annotations
+
+import random
+from importlib import import_module
+from typing import Protocol
+
+from mercator.engine.actions import Action
+from mercator.engine.errors import IllegalAction
+from mercator.engine.rng import Rng
+from mercator.engine.state import GameState
+
+
+class Bot(Protocol):
+    name: str
+
+    def act(self, state: GameState, seat: int) -> Action: ...
+
+
+class RandomBot:
+    """Uniformly random among the legal actions (seeded, so reproducible)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, state: GameState, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        return legal[self.rng.randrange(len(legal))]
+
+
+class GreedyBot:
+    """One-ply look-ahead: try each legal action on a determinised copy (so hidden cards are
+    guessed, not read) and keep the one the game's own evaluation likes best."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, state: GameState, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        evaluate = heuristic(state.GAME)
+        world = state.determinize(seat, self.rng)
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            child = world.clone()
+            child.apply(seat, action)
+            value = evaluate(child, seat)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif value > best_value - 1e-9:
+                best.append(action)
+        return best[0]  # ties go to the earliest legal action (stay, pass, keep the cheaper bid)
+
+
+def heuristic(game: str):  # noqa: ANN201 - returns the game's evaluate(state, seat) -> float
+    return import_module(f"mercator.games.{game}.heuristics").evaluate
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "easy": GreedyBot}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    if name not in BOTS:
+        raise IllegalAction(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}")
+    return BOTS[name](seed)

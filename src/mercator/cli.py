@@ -1,0 +1,176 @@
+"""The ``mercator`` command: games, play, replay, bench, content check."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from mercator.engine.errors import ContentError, IllegalAction
+from mercator.engine.record import GameRecord
+from mercator.games import all_games, get
+
+app = typer.Typer(help="Mercator: merchant Euro board games.", no_args_is_help=True, add_completion=False)
+content_app = typer.Typer(help="Content files (cards, tiles, tables).", no_args_is_help=True)
+app.add_typer(content_app, name="content")
+console = Console()
+
+
+def _options(game: str, edition: str | None, option: list[str] | None) -> dict[str, Any]:
+    opts: dict[str, Any] = {}
+    if edition:
+        opts["edition"] = edition
+    for item in option or []:
+        key, _, raw = item.partition("=")
+        try:
+            opts[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            opts[key] = raw
+    return get(game).validate_options(opts)
+
+
+def _fail(message: str) -> None:
+    console.print(f"[red]error:[/red] {message}")
+    raise typer.Exit(2)
+
+
+@app.command()
+def games() -> None:
+    """List the games with their player counts and options."""
+    table = Table("game", "title", "players", "options")
+    for info in all_games():
+        opts = ", ".join(f"{k}: {'|'.join(map(str, v))}" for k, v in info.options.items()) or "-"
+        table.add_row(info.name, info.title, f"{info.player_counts[0]}-{info.player_counts[-1]}", opts)
+    console.print(table)
+
+
+@app.command()
+def play(
+    game: str,
+    seats: Annotated[str, typer.Option(help="Comma-separated: human or a bot (random, greedy, easy)")] = "human,greedy",
+    seed: Annotated[int | None, typer.Option(help="Game seed (random if omitted)")] = None,
+    edition: Annotated[str | None, typer.Option(help="Edition, for games that have several")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="Game option as key=value, e.g. free_trade=true")] = None,
+    record: Annotated[Path | None, typer.Option(help="Save the game record to this file")] = None,
+    lang: Annotated[str, typer.Option(help="Language: en, de or ru")] = "en",
+) -> None:
+    """Play in the terminal against bots or hotseat with friends."""
+    import random
+
+    from mercator.bots.base import BOTS
+    from mercator.tui import play as play_tui
+
+    seat_list = [s.strip() for s in seats.split(",") if s.strip()]
+    bad = [s for s in seat_list if s != "human" and s not in BOTS]
+    try:
+        if bad:
+            raise IllegalAction(f"unknown seat type(s) {bad}; use human or one of {', '.join(BOTS)}")
+        opts = _options(game, edition, option)
+        get(game).new(len(seat_list), seed=0, options=opts)  # validates the player count
+    except IllegalAction as exc:
+        _fail(str(exc))
+    play_tui(game, seat_list, seed if seed is not None else random.randrange(2**31), opts,
+             str(record) if record else None, lang=lang)
+
+
+@app.command()
+def replay(
+    file: Path,
+    verify: Annotated[bool, typer.Option(help="Exit non-zero if the replayed hash differs from the stored one")] = False,
+    show: Annotated[bool, typer.Option(help="Print every action with its events")] = True,
+    lang: Annotated[str, typer.Option(help="Language of the log: en, de or ru")] = "en",
+) -> None:
+    """Step through a saved game record."""
+    from mercator.engine.i18n import render
+
+    try:
+        rec = GameRecord.load(file)
+        state = rec.new_state()
+        for n, (seat, action) in enumerate(rec.actions):
+            events = state.apply(seat, action)
+            if show:
+                for e in events:
+                    console.print(f"[dim]{n:5d}[/dim] {render(rec.game, e, lang)}")
+    except (IllegalAction, ContentError, OSError) as exc:
+        _fail(str(exc))
+    final = state.state_hash()
+    console.print(f"{len(rec.actions)} actions replayed; over: {state.is_over()}; scores: "
+                  f"{state.scores() if state.is_over() else '-'}; hash {final}")
+    if verify:
+        if rec.final_hash is None:
+            _fail("the record stores no final_hash to verify against")
+        if rec.final_hash != final:
+            console.print(f"[red]hash mismatch[/red]: stored {rec.final_hash}, replayed {final}")
+            raise typer.Exit(1)
+        console.print("[green]verified[/green]: replayed hash matches the stored one")
+
+
+@app.command()
+def bench(
+    game: str,
+    players: Annotated[int, typer.Option(help="Number of players")] = 4,
+    games_: Annotated[int, typer.Option("--games", help="Random games to play")] = 200,
+    edition: Annotated[str | None, typer.Option(help="Edition")] = None,
+    seed: Annotated[int, typer.Option(help="First seed")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
+) -> None:
+    """Random-play throughput: actions/s, games/s, clones/s, legal generations/s, errors."""
+    from mercator.bench import run
+
+    try:
+        result = run(game, players, games_, seed=seed, options=_options(game, edition, None))
+    except IllegalAction as exc:
+        _fail(str(exc))
+    if as_json:
+        print(json.dumps(result))
+        return
+    table = Table("measure", "value", title=f"{game}, {players} players, {games_} random games")
+    for key, value in result.items():
+        table.add_row(key, f"{value:,.1f}" if isinstance(value, float) else str(value))
+    console.print(table)
+
+
+@content_app.command("check")
+def content_check(
+    path: Annotated[Path | None, typer.Argument(help="A content folder or file (default: every game's own)")] = None,
+    game: Annotated[str | None, typer.Option(help="Which game's schema to use for PATH")] = None,
+) -> None:
+    """Validate content files; a bad file is reported with file, row and field."""
+    from importlib import import_module
+
+    failures = 0
+    targets = [info.name for info in all_games()] if game is None else [game]
+    for name in targets:
+        data = import_module(f"mercator.games.{name}.data")
+        folder = data.CONTENT_DIR
+        files = dict(data.FILES)
+        if path is not None:
+            folder = path if path.is_dir() else path.parent
+            if path.is_file():
+                files = {path.name: files[path.name]} if path.name in files else {}
+                if not files:
+                    _fail(f"{path.name} is not a {name} content file; expected one of {', '.join(data.FILES)}")
+        try:
+            if path is None or path.is_dir():
+                data.compile_content(data.load_files(folder))
+            else:
+                from mercator.engine.content import load_model
+
+                for fname, model in files.items():
+                    load_model(folder / fname, model)
+            console.print(f"[green]ok[/green] {name}: {', '.join(files)} in {folder}")
+        except ContentError as exc:
+            failures += 1
+            console.print(f"[red]bad content[/red] {name}: {exc}")
+        if path is not None and game is None:
+            break
+    if failures:
+        raise typer.Exit(1)
+
+
+if __name__ == "__main__":
+    app()
