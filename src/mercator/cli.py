@@ -62,7 +62,6 @@ def play(
     import random
 
     from mercator.bots.base import BOTS
-    from mercator.tui import play as play_tui
 
     seat_list = [s.strip() for s in seats.split(",") if s.strip()]
     bad = [s for s in seat_list if s != "human" and s not in BOTS]
@@ -73,6 +72,8 @@ def play(
         get(game).new(len(seat_list), seed=0, options=opts)  # validates the player count
     except IllegalAction as exc:
         _fail(str(exc))
+    from mercator.tui import play as play_tui
+
     play_tui(game, seat_list, seed if seed is not None else random.randrange(2**31), opts,
              str(record) if record else None, lang=lang)
 
@@ -80,7 +81,7 @@ def play(
 @app.command()
 def replay(
     file: Path,
-    verify: Annotated[bool, typer.Option(help="Exit non-zero if the replayed hash differs from the stored one")] = False,
+    verify: Annotated[bool, typer.Option(help="Exit 1 if the replayed hash differs from the stored one")] = False,
     show: Annotated[bool, typer.Option(help="Print every action with its events")] = True,
     lang: Annotated[str, typer.Option(help="Language of the log: en, de or ru")] = "en",
 ) -> None:

@@ -87,6 +87,7 @@ class ContractRules:
     def _draw(self, seat: int, n: int, ev: list[Event]) -> None:
         hand = self.players[seat].hand
         drawn = 0
+        self.reveal = True  # the drawer sees new cards: no undo across a draw
         for _ in range(n):
             if not self.deck:
                 if not self.discard:

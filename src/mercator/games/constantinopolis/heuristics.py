@@ -40,7 +40,7 @@ def evaluate(state: ConstantinopolisState, seat: int) -> float:
     for b in C.buildings:
         if b.id != "ager" and p.bmask >> b.bid & 1:
             value += _building_value(b, rounds_left)
-    for _, loc, cards in p.ships:
+    for _, _loc, cards in p.ships:
         for c in cards:
             value += CARDS[c].fp + CARDS[c].gold / GOLD_PER_FP
     top = state.stack[-1] if state.stack else None

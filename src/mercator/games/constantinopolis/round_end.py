@@ -57,6 +57,7 @@ class RoundEndRules:
             return
         self.under.append(self.market)
         self.market = self.future.pop()
+        self.reveal = True  # type: ignore[attr-defined]  # a hidden market card is turned up
         ev.append({"type": "market_changed", "market": C.markets[self.market].id, "left": len(self.future)})
         if self.future:
             return

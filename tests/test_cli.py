@@ -1,0 +1,97 @@
+"""The ``mercator`` command as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+from typer.testing import CliRunner
+
+from mercator.cli import app
+from mercator.engine.record import GameRecord
+from mercator.engine.testkit import playout
+from mercator.games import get
+from mercator.games.constantinopolis.data import CONTENT_DIR
+
+runner = CliRunner()
+
+
+def test_games_lists_constantinopolis_with_player_counts():
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "constantinopolis" in result.output and "2-5" in result.output
+
+
+def test_bench_json_reports_the_documented_keys_and_no_errors():
+    result = runner.invoke(app, ["bench", "constantinopolis", "--players", "3", "--games", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    for key in ("game", "players", "games", "actions", "actions_per_s", "games_per_s", "clones_per_s", "errors"):
+        assert key in data
+    assert data["errors"] == 0 and data["games"] == 3 and data["actions"] > 0
+
+
+def _saved_game(tmp_path):
+    state = playout(get("constantinopolis"), 2, {"free_trade": False}, seed=4)
+    rec = state.record()
+    rec.final_hash = state.state_hash()
+    path = tmp_path / "game.json"
+    rec.save(path)
+    return path, state
+
+
+def test_replay_verify_accepts_a_good_record(tmp_path):
+    path, state = _saved_game(tmp_path)
+    result = runner.invoke(app, ["replay", str(path), "--verify", "--no-show"])
+    assert result.exit_code == 0, result.output
+    assert "verified" in result.output
+
+
+def test_replay_verify_fails_on_a_wrong_hash(tmp_path):
+    path, _ = _saved_game(tmp_path)
+    rec = GameRecord.load(path)
+    rec.final_hash = "0" * 32
+    rec.save(path)
+    result = runner.invoke(app, ["replay", str(path), "--verify", "--no-show"])
+    assert result.exit_code == 1
+    assert "mismatch" in result.output
+
+
+def test_replay_prints_a_readable_log(tmp_path):
+    path, _ = _saved_game(tmp_path)
+    result = runner.invoke(app, ["replay", str(path), "--lang", "de"])
+    assert result.exit_code == 0, result.output
+    assert "actions replayed" in result.output
+
+
+def test_content_check_passes_on_shipped_content():
+    result = runner.invoke(app, ["content", "check"])
+    assert result.exit_code == 0, result.output
+    assert "ok" in result.output
+
+
+def test_content_check_names_file_row_and_field(tmp_path):
+    folder = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR, folder)
+    text = (folder / "buildings.toml").read_text()
+    (folder / "buildings.toml").write_text(text.replace('licence = "B"', 'licence = "E"', 1))
+    result = runner.invoke(app, ["content", "check", str(folder), "--game", "constantinopolis"])
+    assert result.exit_code == 1
+    out = " ".join(result.output.split())
+    assert "buildings.toml" in out and "row 4 (id pistrinum)" in out and "'licence'" in out
+
+
+def test_content_check_rejects_missing_provenance_tag(tmp_path):
+    folder = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR, folder)
+    text = (folder / "ships.toml").read_text()
+    (folder / "ships.toml").write_text(text.replace('tag = "[SRC:rb] copies', 'tag = "from memory: copies', 1))
+    result = runner.invoke(app, ["content", "check", str(folder), "--game", "constantinopolis"])
+    assert result.exit_code == 1
+    assert "ships.toml" in result.output and "'tag'" in result.output
+
+
+def test_play_rejects_unknown_seat_type():
+    result = runner.invoke(app, ["play", "constantinopolis", "--seats", "human,wizard"])
+    assert result.exit_code == 2
+    assert "wizard" in result.output
