@@ -14,7 +14,7 @@ from typing import Any
 from .content import read_toml
 
 LANGS = ("en", "de", "ru")
-SEAT_FIELDS = frozenset({"seat", "holder", "challenger", "buyer", "consul", "target", "offerer", "leader"})
+SEAT_FIELDS = frozenset({"seat", "holder", "challenger", "buyer", "consul", "target", "offerer", "leader", "order"})
 
 
 @cache

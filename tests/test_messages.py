@@ -1,0 +1,184 @@
+"""The Constantinopolis message catalog: every event the rules emit reads as a full sentence in
+English, German and Russian, with every placeholder filled."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mercator.engine import testkit
+from mercator.engine.actions import Action
+from mercator.engine.i18n import LANGS, catalog, render
+from mercator.engine.state import GameState
+from mercator.games import get
+from mercator.games.constantinopolis.data import GOODS, OFFICES, SIZES
+
+GAME = "constantinopolis"
+NAMES = ["Anna", "Boris", "Clara", "Dmitri", "Eva"]
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+GAME_DIR = Path(__file__).resolve().parents[1] / "src" / "mercator" / "games" / GAME
+Chooser = Callable[[GameState, int, list[Action]], Action]
+# Actions a "builder" player avoids, so that the game reaches buildings, walls and voyages.
+DULL = {"office_challenge", "bid_raise", "market_buy", "trade_offer", "swap_pick", "reserve_contract"}
+FAVOURITES = ("buy_building", "preempt", "dispatch_ship", "load_contract", "use_commercial", "use_porta_pegae",
+              "donate")
+
+
+def _uniform(rng: random.Random) -> Chooser:
+    return lambda state, seat, legal: legal[rng.randrange(len(legal))]
+
+
+def _by_kind(rng: random.Random) -> Chooser:
+    """Pick an action kind uniformly, then an action of that kind (reaches rarer kinds)."""
+
+    def choose(state: GameState, seat: int, legal: list[Action]) -> Action:
+        kinds = sorted({a.kind for a in legal})
+        if "end_turn" in kinds and len(kinds) > 1 and rng.random() < 0.7:
+            kinds.remove("end_turn")
+        kind = rng.choice(kinds)
+        return rng.choice([a for a in legal if a.kind == kind])
+
+    return choose
+
+
+def _builder(rng: random.Random) -> Chooser:
+    """Prefer buying buildings, shipping and donating (reaches fame and wall events)."""
+
+    def choose(state: GameState, seat: int, legal: list[Action]) -> Action:
+        for kind in FAVOURITES:
+            options = [a for a in legal if a.kind == kind]
+            if options and rng.random() < 0.9:
+                return rng.choice(options)
+        kinds = sorted({a.kind for a in legal} - DULL) or sorted({a.kind for a in legal})
+        kind = rng.choice(kinds)
+        return rng.choice([a for a in legal if a.kind == kind])
+
+    return choose
+
+
+def _collect() -> list[dict[str, Any]]:
+    info = get(GAME)
+    events: list[dict[str, Any]] = []
+
+    def on_step(state: GameState, before: GameState | None, seat: int, action: Any, evs: list[dict]) -> None:
+        events.extend(evs)
+
+    for players in info.player_counts:
+        for free_trade in (False, True):
+            for n, make in enumerate((_uniform, _by_kind, _builder)):
+                seed = 100 * players + 10 * n + free_trade
+                testkit.playout(info, players, {"free_trade": free_trade}, seed=seed,
+                                choose=make(random.Random(seed)), on_step=on_step)
+    return events
+
+
+@pytest.fixture(scope="module")
+def events() -> list[dict[str, Any]]:
+    return _collect()
+
+
+def _emitted_types() -> set[str]:
+    """Every event type written in the game's source."""
+    pattern = re.compile(r"""["']type["']\s*:\s*["']([a-z_]+)["']""")
+    return {m for path in GAME_DIR.glob("*.py") for m in pattern.findall(path.read_text(encoding="utf-8"))}
+
+
+def test_catalog_has_every_language() -> None:
+    cat = catalog(GAME)
+    for lang in LANGS:
+        assert lang in cat, f"messages.toml has no [{lang}] tables"
+        for table in ("events", "goods", "offices", "sizes", "sources", "words"):
+            assert table in cat[lang], f"messages.toml has no [{lang}.{table}] table"
+
+
+def test_named_values_are_complete() -> None:
+    cat = catalog(GAME)
+    for lang in LANGS:
+        t = cat[lang]
+        assert set(t["goods"]) == set(GOODS), lang
+        assert set(t["offices"]) == set(OFFICES), lang
+        assert set(t["sizes"]) == set(SIZES), lang
+        assert {"pretorio", "charisiana"} <= set(t["sources"]), lang
+        assert {"true", "false", "nothing"} <= set(t["words"]), lang
+
+
+def test_every_event_type_in_the_source_has_a_template() -> None:
+    types = _emitted_types()
+    assert len(types) > 30
+    cat = catalog(GAME)
+    for lang in LANGS:
+        missing = sorted(types - set(cat[lang]["events"]))
+        assert not missing, f"[{lang}.events] lacks templates for {missing}"
+
+
+def test_played_games_reach_every_event_type(events: list[dict[str, Any]]) -> None:
+    # The static check above covers every type; this one keeps the rendering checks below meaningful.
+    unseen = _emitted_types() - {e["type"] for e in events}
+    assert len(unseen) <= 2, f"the sample games miss event types {sorted(unseen)}"
+
+
+def test_every_played_event_has_a_template(events: list[dict[str, Any]]) -> None:
+    cat = catalog(GAME)
+    for lang in LANGS:
+        missing = sorted({e["type"] for e in events} - set(cat[lang]["events"]))
+        assert not missing, f"[{lang}.events] lacks templates for {missing}"
+
+
+def test_rendering_fills_every_placeholder(events: list[dict[str, Any]]) -> None:
+    for event in _one_per_shape(events):
+        for lang in LANGS:
+            text = render(GAME, event, lang, NAMES)
+            assert not PLACEHOLDER.search(text), f"{lang}: unfilled placeholder in {text!r} for {event}"
+            assert not text.startswith("{'type'"), f"{lang}: no template used for {event}"
+            assert "None" not in text and "_" not in text, f"{lang}: raw value in {text!r} for {event}"
+
+
+def test_templates_use_only_the_event_fields(events: list[dict[str, Any]]) -> None:
+    fields: dict[str, set[str]] = {}
+    for e in events:
+        fields.setdefault(e["type"], set()).update(e)
+    cat = catalog(GAME)
+    for lang in LANGS:
+        for kind, keys in fields.items():
+            used = {m[1:-1] for m in PLACEHOLDER.findall(cat[lang]["events"][kind])}
+            assert used <= keys, f"[{lang}.events] {kind} uses {sorted(used - keys)}, not fields of the event"
+
+
+def test_languages_differ(events: list[dict[str, Any]]) -> None:
+    for event in _one_per_shape(events):
+        texts = {lang: render(GAME, event, lang, NAMES) for lang in LANGS}
+        assert len(set(texts.values())) == len(LANGS), f"identical text across languages for {event}: {texts}"
+
+
+def test_players_are_named(events: list[dict[str, Any]]) -> None:
+    event = next(e for e in events if e["type"] == "office_won")
+    for lang in LANGS:
+        text = render(GAME, event, lang, NAMES)
+        assert NAMES[event["seat"]] in text and NAMES[event["holder"]] in text, text
+
+
+def test_sample_sentences() -> None:
+    bought = {"type": "bought", "seat": 0, "building": "metallum", "gold": 20}
+    assert render(GAME, bought, "en", NAMES) == "Anna buys Metallum for 20 gold"
+    assert render(GAME, bought, "de", NAMES) == "Anna kauft Metallum für 20 Gold"
+    assert render(GAME, bought, "ru", NAMES) == "Anna покупает Metallum за 20 золота"
+    sell = {"type": "market_sell", "seat": 1, "good": "luxury", "qty": 2, "gold": 10}
+    assert render(GAME, sell, "de", NAMES) == "Boris verkauft auf dem Markt 2 Würfel Luxusgüter für 10 Gold"
+    assert render(GAME, sell, "ru", NAMES) == "Boris продаёт на рынке 2 ед. предметов роскоши за 10 золота"
+
+
+def _one_per_shape(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A few events of each type (with distinct value kinds), to keep rendering checks quick."""
+    out: dict[tuple, list[dict[str, Any]]] = {}
+    for e in events:
+        key = (e["type"], tuple(sorted((k, type(v).__name__, v if isinstance(v, bool) else None)
+                                       for k, v in e.items())))
+        bucket = out.setdefault(key, [])
+        if len(bucket) < 5:
+            bucket.append(e)
+    return [e for bucket in out.values() for e in bucket]

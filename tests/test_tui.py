@@ -1,0 +1,155 @@
+"""The terminal client, driven by scripted input on a recording console."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from mercator.engine.errors import IllegalAction
+from mercator.engine.record import GameRecord
+from mercator.tui import default_names, play
+
+GAME = "constantinopolis"
+CHOICE = re.compile(r"^(?P<name>.+), your choice \[1-(?P<n>\d+)(?P<undo>, u = undo)?, q = quit\]: $")
+HANDOFF = re.compile(r"^(?P<name>.+): press Enter when you are ready \(q quits\) $")
+
+
+class Script:
+    """A player at the keyboard: a few invalid entries, one undo, then random valid numbers
+    (or always the first option); quits after ``quit_after`` decisions if given."""
+
+    def __init__(self, seed: int = 0, first: bool = False, quit_after: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.first = first
+        self.quit_after = quit_after
+        self.pending = ["", "abc", "0", "9999", "u"]  # "u" is refused while nothing can be undone
+        self.prompts: list[str] = []
+        self.decisions = 0
+        self.undos = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        m = CHOICE.match(prompt)
+        if m is None:
+            assert HANDOFF.match(prompt), f"unexpected prompt {prompt!r}"
+            return ""
+        if self.pending:
+            return self.pending.pop(0)
+        if m["undo"] and self.undos < 2:
+            self.undos += 1
+            return "u"
+        self.decisions += 1
+        if self.quit_after is not None and self.decisions > self.quit_after:
+            return "q"
+        return "1" if self.first else str(self.rng.randint(1, int(m["n"])))
+
+
+def _console() -> tuple[Console, io.StringIO]:
+    buf = io.StringIO()
+    return Console(file=buf, width=120), buf
+
+
+def _replays(path: Path) -> str:
+    record = GameRecord.load(path)
+    assert record.final_hash
+    assert record.replay().state_hash() == record.final_hash
+    return record.final_hash
+
+
+def test_human_against_bot_finishes_with_board_scores_and_record(tmp_path: Path) -> None:
+    console, buf = _console()
+    script = Script(seed=3)
+    path = tmp_path / "game.json"
+    state = play(GAME, ["human", "greedy"], 11, {"free_trade": False}, str(path), console=console, input_fn=script)
+    out = buf.getvalue()
+    assert state.is_over()
+    for part in ("Offices", "Market:", "Supply", "Players", "Log", "choose an action", "Player 1 (you)"):
+        assert part in out, part
+    assert "Final scores" in out and "Winner" in out
+    assert "is not a choice" in out and "Please type a choice" in out and "Nothing to take back" in out
+    assert script.undos >= 1 and "takes back the last action" in out
+    assert "Pass the device" not in out  # one human: no hand-over screens
+    assert _replays(path) == state.state_hash()
+
+
+def test_log_in_the_chosen_language(tmp_path: Path) -> None:
+    console, buf = _console()
+    state = play(GAME, ["human", "random"], 5, {"free_trade": False}, None, lang="ru", console=console,
+                 input_fn=Script(seed=1, first=True))
+    assert state.is_over()
+    out = buf.getvalue()
+    assert "Начинается фаза" in out and "Final scores" in out
+
+
+def test_final_ranking_follows_state_ranking() -> None:
+    console, buf = _console()
+
+    def no_input(prompt: str) -> str:
+        raise AssertionError(f"a bots-only game asked for input: {prompt!r}")
+
+    state = play(GAME, ["random", "greedy"], 2, {}, None, console=console, input_fn=no_input)
+    assert state.is_over()
+    out = buf.getvalue()
+    table = out[out.index("Final scores"):]
+    names = default_names(["random", "greedy"])
+    ranking = state.ranking()
+    order = sorted(range(2), key=lambda s: (ranking[s], s))
+    assert table.index(names[order[0]]) < table.index(names[order[1]])
+    for s in range(2):
+        assert re.search(rf"│\s+{ranking[s]} │ {names[s]}\s+│\s+{state.scores()[s]} │", table), table
+
+
+def test_hotseat_shows_pass_the_device_between_humans(tmp_path: Path) -> None:
+    console, buf = _console()
+    script = Script(seed=7, quit_after=60)
+    path = tmp_path / "hotseat.json"
+    state = play(GAME, ["human", "human"], 4, {"free_trade": True}, str(path), console=console, input_fn=script)
+    out = buf.getvalue()
+    assert not state.is_over()  # quit before the end
+    assert "Pass the device to Player 1" in out and "Pass the device to Player 2" in out
+    assert "Game left unfinished" in out
+    # Every change of the human at the keyboard is preceded by a hand-over prompt for the new one.
+    current = None
+    for prompt in script.prompts:
+        if m := HANDOFF.match(prompt):
+            current = m["name"]
+        elif m := CHOICE.match(prompt):
+            assert m["name"] == current, f"{m['name']} chose without a hand-over screen"
+    assert _replays(path) == state.state_hash()
+
+
+def test_long_action_lists_are_grouped() -> None:
+    console, buf = _console()
+    play(GAME, ["human", "random"], 4, {}, None, console=console, input_fn=Script(seed=2, quit_after=3))
+    out = buf.getvalue()
+    assert re.search(r"Challenge Random 2 for [A-Za-z ]+, bid in gold: \d+→\d+ ", out)
+
+
+def test_quit_at_once_saves_a_record(tmp_path: Path) -> None:
+    console, buf = _console()
+    path = tmp_path / "quit.json"
+    state = play(GAME, ["human", "greedy"], 9, {}, str(path), console=console, input_fn=lambda prompt: "q")
+    assert not state.is_over()
+    assert _replays(path) == state.state_hash()
+    assert "Record saved" in buf.getvalue()
+
+
+def test_end_of_input_quits() -> None:
+    console, _ = _console()
+
+    def eof(prompt: str) -> str:
+        raise EOFError
+
+    assert not play(GAME, ["greedy", "human"], 1, {}, None, console=console, input_fn=eof).is_over()
+
+
+@pytest.mark.parametrize(("seats", "lang"), [(["human", "robot"], "en"), (["human"], "en"), (["human", "human"], "fr")])
+def test_bad_setup_is_refused(seats: list[str], lang: str) -> None:
+    console, _ = _console()
+    with pytest.raises(IllegalAction):
+        play(GAME, seats, 0, {}, None, lang=lang, console=console, input_fn=lambda prompt: "q")
