@@ -125,6 +125,15 @@ def give_hand(state, seat: int, *cids: str) -> None:
     refresh(state)
 
 
+def reserve_directly(state, seat: int, cid: str, round_: int) -> None:
+    """The seat owns one more trading post with ``cid`` reserved on it in round ``round_``."""
+    _take_card(state, card(cid))
+    p = state.players[seat]
+    p.posts += 1
+    p.reserved.append((card(cid), round_))
+    refresh(state)
+
+
 def stack_deck(state, *cids: str) -> None:
     """The next draws from the deck are exactly these cards, in this order."""
     for c in cids:
@@ -243,9 +252,9 @@ def turn_of(state) -> int | None:
 
 
 def dispatch(state, seat: int, size: str, *cids: str) -> list[dict]:
-    """``dispatch_ship(size)``, ``load_contract`` for each card, then ``sail``."""
-    ev = act(state, seat, "dispatch_ship", size)
-    for c in cids:
+    """``dispatch_ship(size, first card)``, ``load_contract`` for each further card, then ``sail``."""
+    ev = act(state, seat, "dispatch_ship", size, cids[0])
+    for c in cids[1:]:
         ev += act(state, seat, "load_contract", c)
     ev += act(state, seat, "sail")
     return ev
@@ -269,18 +278,28 @@ def passive_choice(state, seat: int) -> Action:
     raise AssertionError(f"no passive choice for seat {seat} in {state.describe_decision()}: {acts}")
 
 
-def advance(state, stop: Callable[[Any], bool], max_steps: int = 5000) -> list[tuple[int, int]]:
-    """Apply passive choices until ``stop(state)`` holds; returns the (round, phase) pairs seen."""
+def advance(state, stop: Callable[[Any], bool], max_steps: int = 5000,
+            log: list[dict] | None = None) -> list[tuple[int, int]]:
+    """Apply passive choices until ``stop(state)`` holds; returns the (round, phase) pairs seen.
+    The events of every applied action are appended to ``log`` if given."""
     seen = [(state.round, state.phase)]
     for _ in range(max_steps):
         if stop(state):
             return seen
         assert not state.is_over(), "the game ended before the stop condition"
         seat = state.to_act()[0]
-        state.apply(seat, passive_choice(state, seat))
+        ev = state.apply(seat, passive_choice(state, seat))
+        if log is not None:
+            log.extend(ev)
         if seen[-1] != (state.round, state.phase):
             seen.append((state.round, state.phase))
     raise AssertionError("stop condition never reached")
+
+
+def fulfilled(log: list[dict], seat: int) -> dict[str, tuple[int, int]]:
+    """contract id -> (gold, fp) paid to ``seat`` according to the events."""
+    return {e["contract"]: (e["gold"], e["fp"]) for e in log
+            if e["type"] == "contract_fulfilled" and e["seat"] == seat}
 
 
 def at_turn(round_: int, phase: int, seat: int) -> Callable[[Any], bool]:

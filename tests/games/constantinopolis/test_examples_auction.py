@@ -5,7 +5,7 @@ Departure from the spec (the seed wins): moving to a vacant office ALWAYS costs 
 winner left. Only an officeless player with fewer than 2 gold moves for free (D09).
 """
 
-from mercator.games.constantinopolis.frames import ACT, BID, GOOD, TURN
+from mercator.games.constantinopolis.frames import ACT, GOOD, TURN
 
 from .scenario import (
     COMES,

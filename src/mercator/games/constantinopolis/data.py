@@ -199,8 +199,6 @@ class RulesFile(Row):
     gold_per_final_fp: int = Field(ge=1)
     market_exhaustions_to_final_round: int = Field(ge=1)
     free_trade_offers_per_round: int = NonNeg
-    free_trade_max_gold: int = NonNeg
-    free_trade_max_goods: int = NonNeg
 
 
 FILES: dict[str, type[Row]] = {
