@@ -7,6 +7,7 @@ from typing import Any
 
 from mercator.engine.actions import Action
 from mercator.engine.rng import Rng
+from mercator.engine.simultaneous import SimultaneousChoices
 from mercator.engine.state import Event, GameState
 
 from .auction import AuctionRules
@@ -22,7 +23,7 @@ PHASE_NAMES = {1: "auction", 4: "buildings", 6: "contracts", 7: "donations", 8: 
 PUBLIC_HAND = ("hand",)
 
 
-class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEndRules, GameState):
+class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEndRules, SimultaneousChoices, GameState):
     GAME = "constantinopolis"
     SPACE = SPACE
 
@@ -144,9 +145,7 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
         ev.append({"type": "phase", "phase": 4})
 
     def _start_simul(self, kind: str, needs: Any) -> None:
-        self.waiting = tuple(s for s in range(self.n) if needs(s))
-        self.commits = {}
-        if self.waiting:
+        if self.open_choices(tuple(s for s in range(self.n) if needs(s))):
             self.stack.append((SIMUL, kind))
 
     # ---- the GameState hooks -------------------------------------------------------------------
@@ -154,7 +153,7 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
         top = self.stack[-1]
         k = top[0]
         if k == SIMUL:
-            return tuple(s for s in self.waiting if s not in self.commits)
+            return self.pending_seats()
         if k == BID:
             return (top[2] if top[5] == top[1] else top[1],)
         return (top[1],)
@@ -248,16 +247,14 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
 
     def _commit(self, seat: int, a: Action, kind: str, ev: list[Event]) -> None:
         """A simultaneous hidden choice: stored secretly, resolved when every seat has chosen."""
-        self.commits[seat] = a
         ev.append({"type": "committed", "seat": seat, "choice": kind})
-        if len(self.commits) < len(self.waiting):
+        chosen = self.commit_choice(seat, a)
+        if chosen is None:
             return
         self.stack.pop()
         resolve = self._resolve_donate if kind == "donate" else self._resolve_keep
-        for s in self.waiting:
-            resolve(s, self.commits[s], ev)
-        self.commits = {}
-        self.waiting = ()
+        for s, choice in chosen:
+            resolve(s, choice, ev)
         self.reveal = True
 
     def is_over(self) -> bool:
@@ -318,10 +315,7 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
             self.stack[-1] = (top[0], top[1], pool.pop())
         self.deck = pool
         rng.shuffle(self.future)
-        for s in list(self.commits):
-            if s != seat:
-                options = self._legal(s)
-                self.commits[s] = options[rng.below(len(options))]
+        self.resample_choices(seat, rng, self._legal)
 
     # ---- views -----------------------------------------------------------------------------------
     def _player_view(self, s: int, viewer: int | None) -> dict[str, Any]:
@@ -385,9 +379,7 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
             if k == OFFER:
                 out["stage"] = ("give", "get")[top[3]]
         elif k == SIMUL:
-            out.update(choice=top[1], waiting=list(self.waiting), committed=sorted(self.commits))
-            if viewer in self.commits:
-                out["my_choice"] = self.commits[viewer].to_json()
+            out.update(choice=top[1], **self.choices_view(viewer))
         else:
             out.update(seat=top[1])
         return out
@@ -435,6 +427,4 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
         out: list[Any] = [CARD_IDS[c] for c in self.players[seat].hand]
         if self.stack and self.stack[-1][0] == SWAP and self.stack[-1][1] == seat:
             out.append(CARD_IDS[self.stack[-1][2]])
-        if seat in self.commits:
-            out.append(self.commits[seat].to_json())
-        return out
+        return out + self.choice_secrets(seat)
