@@ -18,6 +18,7 @@ from .frames import ACT, ANSWER, BID, GOOD, LOAD, NAMES, OFFER, PREEMPT, SIMUL, 
 from .player import Player
 from .round_end import RoundEndRules
 from .space import CARD_IDS, END_TURN, SPACE, C, R
+from .space import SWAP as SWAP_ACTS
 
 PHASE_NAMES = {1: "auction", 4: "buildings", 6: "contracts", 7: "donations", 8: "end_of_round"}
 PUBLIC_HAND = ("hand",)
@@ -188,18 +189,13 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
             return [SPACE.get("preempt", False), SPACE.get("preempt", True)]
         if k == LOAD:
             return self._legal_load(top)
-        if k == SWAP:
-            return [s for s in self._legal_swap_second(seat)]
+        if k == SWAP:  # the second card of a two-card swap
+            return [SWAP_ACTS[c] for c in self.players[seat].hand]
         if k == OFFER:
             return self._legal_offer(top)
         if k == ANSWER:
             return self._legal_answer()
         return self._legal_donate(seat) if top[1] == "donate" else self._legal_keep(seat)
-
-    def _legal_swap_second(self, seat: int) -> list[Action]:
-        from .space import SWAP as SWAP_ACTS
-
-        return [SWAP_ACTS[c] for c in self.players[seat].hand]
 
     def _apply(self, seat: int, a: Action) -> list[Event]:
         ev: list[Event] = []
