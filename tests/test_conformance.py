@@ -10,8 +10,8 @@ from mercator.games import all_games
 CASES = [
     pytest.param(info, n, opts, id=f"{info.name}-{n}p-" + ("-".join(f"{k}={v}" for k, v in opts.items()) or "base"))
     for info in all_games()
-    for n in info.player_counts
     for opts in info.option_sets()
+    for n in info.counts_for(opts)
 ]
 
 

@@ -23,6 +23,17 @@ class GameInfo:
     options: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     # Upper bound on actions in one game, per player count (the conformance kit checks it).
     max_actions: Callable[[int], int] = lambda players: 100_000
+    # (option name, value) -> player counts, for editions played by fewer counts than the game
+    # (Strasbourg is 3-5 while Valencia is 2-5).
+    counts_by_option: dict[tuple[str, Any], tuple[int, ...]] = field(default_factory=dict)
+
+    def counts_for(self, options: dict[str, Any] | None = None) -> tuple[int, ...]:
+        """The player counts allowed with these (validated or partial) options."""
+        counts = self.player_counts
+        for (name, value), allowed in self.counts_by_option.items():
+            if (options or {}).get(name, self.options[name][0]) == value:
+                counts = tuple(n for n in counts if n in allowed)
+        return counts
 
     def option_sets(self) -> list[dict[str, Any]]:
         """Every combination of option values (for the conformance kit)."""
@@ -46,10 +57,12 @@ class GameInfo:
         return out
 
     def new(self, players: int, seed: int = 0, options: dict[str, Any] | None = None) -> GameState:
-        if players not in self.player_counts:
-            raise IllegalAction(f"{self.title} is played by {self.player_counts[0]}-{self.player_counts[-1]} "
-                                f"players, not {players}")
-        return self.factory(players, int(seed), self.validate_options(options))
+        options = self.validate_options(options)
+        counts = self.counts_for(options)
+        if players not in counts:
+            edition = f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
+            raise IllegalAction(f"{self.title}{edition} is played by {counts[0]}-{counts[-1]} players, not {players}")
+        return self.factory(players, int(seed), options)
 
 
 _REGISTRY: dict[str, GameInfo] = {}

@@ -1,39 +1,22 @@
-"""The terminal client: play against bots or hotseat with friends, with Rich.
-
-``play`` runs one game to the end (or until a human types ``q``): bot seats move on their own,
-each human decision shows the public board from that human's seat, his own hand, the latest log
-lines in the chosen language and a numbered list of legal actions in words. When several humans
-share the device, a "pass the device" screen that shows no secrets separates their decisions.
-"""
+"""Constantinopolis in the terminal: offices, market, supply, players' sheets and the player's
+hand, and every action in words."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console, RenderableType
+from rich.console import RenderableType
 from rich.panel import Panel
-from rich.pretty import Pretty
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from mercator.bots.base import Bot, make_bot
-from mercator.engine.actions import Action, ActionSpace
-from mercator.engine.errors import IllegalAction
-from mercator.engine.i18n import LANGS, SEAT_FIELDS, render
-from mercator.engine.state import Event, GameState
-from mercator.games import get
+from mercator.engine.i18n import SEAT_FIELDS
 
-HUMAN = "human"
-LOG_LINES = 12
-MANY_ACTIONS = 40  # longer lists of single actions are printed in columns
-GROUP_MIN = 5  # longer runs of bids or quantities are printed as one line of cells
-UNDO, QUIT = "u", "q"
-InputFn = Callable[[str], str]
+from .common import Ctx, pretty_id
 
 GOOD_IDS = ("alimentary", "consumer", "industrial", "military", "luxury")
 GOOD_SHORT = {"alimentary": "ali", "consumer": "con", "industrial": "ind", "military": "mil", "luxury": "lux"}
@@ -43,219 +26,28 @@ VOYAGE = {0: "-", 1: "short", 2: "long"}
 NUMERIC_KINDS = {"office_challenge": "bid", "bid_raise": "bid", "market_buy": "qty", "market_sell": "qty"}
 
 
-# ---- the session ---------------------------------------------------------------------------------
-@dataclass
-class Session:
-    """Everything one terminal game needs besides the state itself."""
-
-    game: str
-    state: GameState
-    kinds: list[str]
-    names: list[str]
-    bots: dict[int, Bot]
-    console: Console
-    input_fn: InputFn
-    lang: str
-    record_path: str | None
-    log: list[tuple[int, str]] = field(default_factory=list)  # (state version after, line)
-    last_human: int | None = None
-
-    @property
-    def humans(self) -> list[int]:
-        return [s for s, k in enumerate(self.kinds) if k == HUMAN]
-
-
-def play(game: str, seats: list[str], seed: int, options: dict[str, Any], record_path: str | None,
-         lang: str = "en", console: Console | None = None, input_fn: InputFn = input,
-         names: list[str] | None = None) -> GameState:
-    """Play one game in the terminal; returns the final state (or the state when a human quit)."""
-    session = _new_session(game, seats, seed, options, record_path, lang, console or Console(), input_fn, names)
-    _intro(session)
-    while not session.state.is_over():
-        seat = session.state.to_act()[0]
-        if seat in session.bots:
-            _bot_step(session, seat)
-        elif not _human_step(session, seat):
-            _save(session)
-            session.console.print(Text("Game left unfinished.", style="yellow"))
-            return session.state
-    _finish(session)
-    return session.state
-
-
-def _new_session(game: str, seats: list[str], seed: int, options: dict[str, Any], record_path: str | None,
-                 lang: str, console: Console, input_fn: InputFn, names: list[str] | None) -> Session:
-    if lang not in LANGS:
-        raise IllegalAction(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
-    if names is not None and len(names) != len(seats):
-        raise IllegalAction(f"{len(names)} names given for {len(seats)} seats")
-    state = get(game).new(players=len(seats), seed=seed, options=options)
-    bots = {s: make_bot(kind, seed + s) for s, kind in enumerate(seats) if kind != HUMAN}
-    return Session(game, state, list(seats), names or default_names(seats), bots, console, input_fn, lang,
-                   record_path)
-
-
-def default_names(seats: list[str]) -> list[str]:
-    """'Player 1' for humans, 'Greedy 2' for a greedy bot in seat 2, ..."""
-    return [f"Player {s + 1}" if kind == HUMAN else f"{kind.capitalize()} {s + 1}" for s, kind in enumerate(seats)]
-
-
-def _intro(session: Session) -> None:
-    info = get(session.game)
-    who = ", ".join(f"{n} ({k})" for n, k in zip(session.names, session.kinds, strict=True))
-    session.console.print(Rule(Text(f"{info.title} — seed {session.state.seed}", style="bold")))
-    session.console.print(Text(f"Seats: {who}"))
-    if session.humans:
-        session.console.print(Text("Type the number of an action; u takes back your last action, q quits.",
-                                   style="dim"))
-
-
-# ---- moves -----------------------------------------------------------------------------------------
-def _apply(session: Session, seat: int, action: Action) -> list[Event]:
-    events = session.state.apply(seat, action)
-    version = session.state.version
-    lines = [render(session.game, e, session.lang, session.names) for e in events]
-    session.log.extend((version, line) for line in lines)
-    if not session.humans:
-        for line in lines:
-            session.console.print(Text(line, style="dim"))
-    return events
-
-
-def _bot_step(session: Session, seat: int) -> None:
-    action = session.bots[seat].act(session.state, seat)
-    _apply(session, seat, action)
-
-
-def _human_step(session: Session, seat: int) -> bool:
-    """One decision of a human seat; False when the player quits."""
-    if not _handoff(session, seat):
-        return False
-    state = session.state
-    legal = state.legal_actions(seat)
-    show_board(session, seat)
-    show_actions(session, seat, legal)
-    choice = _ask(session, seat, legal)
-    if choice == QUIT:
-        return False
-    if choice == UNDO:
-        _undo(session, seat)
-    else:
-        assert isinstance(choice, Action)
-        _apply(session, seat, choice)
-    return True
-
-
-def _undo(session: Session, seat: int) -> None:
-    session.state = session.state.undo(seat)
-    version = session.state.version
-    session.log = [(v, line) for v, line in session.log if v <= version]
-    session.console.print(Text(f"{session.names[seat]} takes back the last action.", style="yellow"))
-
-
-def _handoff(session: Session, seat: int) -> bool:
-    """Hotseat: hide the screen and wait until the next human has the device."""
-    previous, session.last_human = session.last_human, seat
-    if len(session.humans) < 2 or previous == seat:
-        return True
-    con = session.console
-    con.clear()
-    name = session.names[seat]
-    con.print(Panel(Text(f"Pass the device to {name}", style="bold", justify="center"),
-                    subtitle="nothing secret is shown on this screen", padding=(2, 4)))
-    try:
-        answer = session.input_fn(f"{name}: press Enter when you are ready (q quits) ")
-    except (EOFError, KeyboardInterrupt):
-        return False
-    con.clear()
-    return answer.strip().lower() != QUIT
-
-
-def _ask(session: Session, seat: int, legal: list[Action]) -> Action | str:
-    """Read until the player types a valid number, u (when allowed) or q."""
-    name = session.names[seat]
-    while True:
-        may_undo = session.state.can_undo(seat)
-        extra = ", u = undo" if may_undo else ""
-        try:
-            raw = session.input_fn(f"{name}, your choice [1-{len(legal)}{extra}, q = quit]: ").strip().lower()
-        except (EOFError, KeyboardInterrupt):
-            return QUIT
-        if raw == QUIT:
-            return QUIT
-        if raw == UNDO and may_undo:
-            return UNDO
-        if raw.isdigit() and 1 <= int(raw) <= len(legal):
-            return legal[int(raw) - 1]
-        session.console.print(Text(_refusal(raw, len(legal), may_undo), style="red"))
-
-
-def _refusal(raw: str, count: int, may_undo: bool) -> str:
-    if raw == UNDO:
-        why = ("Nothing to take back: undo only returns your own latest action, and never across a card draw, "
-               "a reveal or another player's move.")
-    else:
-        why = f"{raw!r} is not a choice." if raw else "Please type a choice."
-    allowed = f"Type a number from 1 to {count}" + (", u to undo" if may_undo else "") + " or q to quit."
-    return f"{why} {allowed}"
-
-
-def _save(session: Session) -> None:
-    if not session.record_path:
-        return
-    record = session.state.record()
-    record.final_hash = session.state.state_hash()
-    record.save(session.record_path)
-    session.console.print(Text(f"Record saved to {session.record_path}", style="dim"))
-
-
-def _finish(session: Session) -> None:
-    con = session.console
-    con.print(Rule(Text("Game over", style="bold")))
-    board = board_renderables(session, None)
-    con.print(*board)
-    con.print(log_panel(session))
-    con.print(final_table(session.state, session.names))
-    _save(session)
-
-
-def final_table(state: GameState, names: list[str]) -> Table:
-    """Final scores with the ranking after tie-breakers (1 = winner)."""
-    scores, ranking = state.scores(), state.ranking()
-    view = state.view(None)
-    table = Table(title="Final scores", title_style="bold")
-    for col in ("Rank", "Player", "Fame points", "Gold", "Goods"):
-        table.add_column(col, justify="right" if col != "Player" else "left")
-    for s in sorted(range(len(names)), key=lambda s: (ranking[s], s)):
-        p = view["players"][s] if "players" in view else {}
-        goods = sum(p.get("goods", {}).values()) if p else 0
-        table.add_row(str(ranking[s]), names[s], str(scores[s]), str(p.get("gold", "")), str(goods))
-    winners = [names[s] for s in range(len(names)) if ranking[s] == 1]
-    table.caption = ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners)
-    return table
-
-
 # ---- the board -------------------------------------------------------------------------------------
-def show_board(session: Session, seat: int) -> None:
-    session.console.print(*board_renderables(session, seat))
-    session.console.print(log_panel(session))
-
-
-def board_renderables(session: Session, seat: int | None) -> list[RenderableType]:
-    view = session.state.view(seat)
-    if session.game != "constantinopolis":
-        return [Pretty(view)]
-    names = session.names
+def board(view: dict[str, Any], names: list[str], seat: int | None) -> list[RenderableType]:
     out: list[RenderableType] = [header(view, names, seat)]
     out.append(Columns([offices_table(view, names), market_table(view)], padding=(0, 2)))
     out.append(supply_text(view))
     out.append(players_table(view, names, seat))
     if seat is not None:
         out.append(hand_table(view["players"][seat]))
-    decision = decision_text(view, names, session.state.SPACE)
+    decision = decision_text(view, names)
     if decision is not None:
         out.append(decision)
     return out
+
+
+def final_columns(view: dict[str, Any], seat: int) -> dict[str, str]:
+    p = view["players"][seat]
+    return {"Gold": str(p["gold"]), "Goods": str(sum(p["goods"].values()))}
+
+
+def holder_name(ctx: Ctx, office: str) -> str:
+    o = next(x for x in ctx.view["offices"] if x["office"] == office)
+    return "-" if o["holder"] is None else ctx.names[o["holder"]]
 
 
 def header(view: dict[str, Any], names: list[str], seat: int | None) -> Rule:
@@ -345,7 +137,7 @@ def hand_table(me: dict[str, Any]) -> RenderableType:
     return table
 
 
-def decision_text(view: dict[str, Any], names: list[str], space: ActionSpace) -> Text | None:
+def decision_text(view: dict[str, Any], names: list[str]) -> Text | None:
     """The open decision (bidding, loading, trade offer, ...) in one line."""
     d = view.get("decision")
     if not d:
@@ -353,7 +145,7 @@ def decision_text(view: dict[str, Any], names: list[str], space: ActionSpace) ->
     parts = []
     for key, value in d.items():
         if key == "my_choice" and view["seat"] is not None:
-            text = describe(space.from_json(value), Ctx(view, names, view["seat"]))
+            text = describe(value, Ctx(view, names, view["seat"]))
         elif key != "kind":
             text = _field_text(key, value, names)
         else:
@@ -373,94 +165,26 @@ def _field_text(key: str, value: Any, names: list[str]) -> str:
     return pretty_id(value) if key in ("office", "building") else str(value)
 
 
-def log_panel(session: Session) -> Panel:
-    lines = [line for _, line in session.log[-LOG_LINES:]]
-    return Panel("\n".join(lines) or "(nothing yet)", title="Log", title_align="left", style="dim")
 
-
-# ---- actions in words --------------------------------------------------------------------------------
-def show_actions(session: Session, seat: int, legal: list[Action]) -> None:
-    ctx = Ctx(session.state.view(seat), session.names, seat)
-    con = session.console
-    con.print(Text(f"{session.names[seat]}, choose an action:", style="bold"))
-    columns = len(legal) > MANY_ACTIONS
-    singles: list[Text] = []
-    for label, members in _families(legal, ctx):
-        if label is None:
-            singles.extend(Text(f"{i:>3}) {describe(a, ctx)}") for i, a in members)
-            continue
-        _print_singles(con, singles, columns)
-        singles = []
-        cells = "  ".join(f"{i}→{a.args[-1]}" for i, a in members)
-        con.print(Text(f"{label}: ", style="bold") + Text(cells))
-    _print_singles(con, singles, columns)
-
-
-def _print_singles(con: Console, lines: list[Text], columns: bool) -> None:
-    if columns and len(lines) > 1:
-        con.print(Columns(lines, padding=(0, 3)))
-    else:
-        for line in lines:
-            con.print(line)
-
-
-def _families(legal: list[Action], ctx: Ctx) -> list[tuple[str | None, list[tuple[int, Action]]]]:
-    """Group numbered actions: a run of one numeric kind with fixed other arguments (bids,
-    quantities) becomes one line of 'number) value' cells; everything else stays one per line."""
-    groups: dict[tuple, list[tuple[int, Action]]] = {}
-    for i, a in enumerate(legal, start=1):
-        key = (a.kind, a.args[:-1]) if a.kind in NUMERIC_KINDS else ("", i)
-        groups.setdefault(key, []).append((i, a))
-    out: list[tuple[str | None, list[tuple[int, Action]]]] = []
-    for (kind, _), members in groups.items():
-        if kind and len(members) > GROUP_MIN:
-            out.append((family_label(members[0][1], ctx), members))
-        else:
-            out.append((None, members))
-    return out
-
-
-def family_label(a: Action, ctx: Ctx) -> str:
-    j = a.to_json()
-    if a.kind == "office_challenge":
-        return f"Challenge {ctx.holder_name(j['office'])} for {office_name(j['office'])}, bid in gold"
-    if a.kind == "bid_raise":
+# ---- actions in words ------------------------------------------------------------------------------
+def family_label(j: dict[str, Any], ctx: Ctx) -> str:
+    if j["kind"] == "office_challenge":
+        return f"Challenge {holder_name(ctx, j['office'])} for {office_name(j['office'])}, bid in gold"
+    if j["kind"] == "bid_raise":
         return "Raise the bid to (gold)"
-    price = ctx.view["market"]["buy" if a.kind == "market_buy" else "sell"][j["good"]]
-    verb = "Buy" if a.kind == "market_buy" else "Sell"
+    price = ctx.view["market"]["buy" if j["kind"] == "market_buy" else "sell"][j["good"]]
+    verb = "Buy" if j["kind"] == "market_buy" else "Sell"
     return f"{verb} {j['good']} at {price} gold each, quantity"
 
-
-@dataclass
-class Ctx:
-    """What action descriptions read: the acting seat's view and the players' names."""
-
-    view: dict[str, Any]
-    names: list[str]
-    seat: int
-
-    @property
-    def me(self) -> dict[str, Any]:
-        return self.view["players"][self.seat]
-
-    @property
-    def decision(self) -> dict[str, Any]:
-        return self.view.get("decision") or {}
-
-    def holder_name(self, office: str) -> str:
-        o = next(x for x in self.view["offices"] if x["office"] == office)
-        return "-" if o["holder"] is None else self.names[o["holder"]]
-
-
-def describe(a: Action, ctx: Ctx) -> str:
+def describe(j: dict[str, Any], ctx: Ctx) -> str:
     """One legal action in words."""
-    handler = DESCRIBE.get(a.kind)
-    return handler(a.to_json(), ctx) if handler else repr(a)
+    handler = DESCRIBE.get(j["kind"])
+    return handler(j, ctx) if handler else str(j)
 
 
 def _office(j: dict[str, Any], ctx: Ctx) -> str:
     if "bid" in j:
-        return f"Challenge {ctx.holder_name(j['office'])} for {office_name(j['office'])} with a bid of {j['bid']} gold"
+        return f"Challenge {holder_name(ctx, j['office'])} for {office_name(j['office'])} with a bid of {j['bid']} gold"
     return f"Take the vacant office {office_name(j['office'])}"
 
 
@@ -597,11 +321,6 @@ def contract_text(cid: str) -> str:
     c = contract(cid)
     people = f" + {c.passengers} passengers" if c.passengers else ""
     return f"{cid} to {c.destination} ({cargo_text(c.cargo)}{people} → {c.gold} gold, {c.fp} FP)"
-
-
-def pretty_id(value: str) -> str:
-    """'porta_aurea' -> 'Porta Aurea' (building, market and office ids are Latin names)."""
-    return " ".join(w.capitalize() for w in value.split("_"))
 
 
 def office_name(office: str) -> str:
