@@ -1,4 +1,4 @@
-"""The ``mercator`` command: games, play, replay, bench, content check."""
+"""The ``mercator`` command: games, play, replay, bench, arena, content check."""
 
 from __future__ import annotations
 
@@ -133,6 +133,77 @@ def bench(
     for key, value in result.items():
         table.add_row(key, f"{value:,.1f}" if isinstance(value, float) else str(value))
     console.print(table)
+
+
+@app.command()
+def arena(
+    game: str,
+    players: Annotated[int, typer.Option(help="Number of players")] = 2,
+    bots: Annotated[str, typer.Option(help="Bots in seat order, comma-separated (repeated to fill the table); "
+                                           "levels random, easy, normal, hard, or ismcts:N")] = "normal,greedy",
+    games_: Annotated[int, typer.Option("--games", help="Games to play")] = 100,
+    edition: Annotated[str | None, typer.Option(help="Edition")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="Game option as key=value")] = None,
+    workers: Annotated[int, typer.Option(help="Parallel worker processes (or Ray CPUs)")] = 1,
+    seed: Annotated[int, typer.Option(help="Base seed; game i uses its own seed derived from it")] = 0,
+    out: Annotated[Path | None, typer.Option(help="JSON lines file; an interrupted run resumes from it")] = None,
+    report: Annotated[Path | None, typer.Option(help="Write a self-contained HTML report here")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON")] = False,
+) -> None:
+    """Play many bot games with rotating seats; report win rates with 95% intervals and balance."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from mercator.arena import render_report, run_arena, summarize
+
+    try:
+        opts = _options(game, edition, option)
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=console,
+                      disable=as_json) as bar:
+            task = bar.add_task(f"{game} {players}p", total=games_, rate="")
+            started: list[float] = []
+
+            def progress(done: int, total: int) -> None:
+                import time
+
+                now = time.perf_counter()
+                if not started:
+                    started.extend([now, done])
+                elapsed = now - started[0]
+                rate = f"{(done - started[1]) / elapsed:.2f} games/s" if elapsed > 0 else ""
+                bar.update(task, completed=done, rate=rate)
+
+            results = run_arena(game, players, [b.strip() for b in bots.split(",") if b.strip()], games_,
+                                seed=seed, options=opts, workers=workers, out=out, backend=backend,
+                                address=address, progress=progress)
+    except IllegalAction as exc:
+        _fail(str(exc))
+    summary = summarize(results)
+    if report is not None:
+        command = f"mercator arena {game} --players {players} --bots {bots} --games {games_} --seed {seed}"
+        report.write_text(render_report(summary, results, command))
+    if as_json:
+        print(json.dumps(summary))
+        return
+    _print_summary(summary)
+    if report is not None:
+        console.print(f"report written to {report}")
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    table = Table("bot", "games", "wins", "win rate", "95% CI", "mean score", "s/decision",
+                  title=f"{summary['game']}, {summary['players']} players, {summary['games']} games")
+    for bot, s in summary["bots"].items():
+        table.add_row(bot, str(s["games"]), f"{s['wins']:g}", f"{s['rate']:.3f}",
+                      f"{s['ci95'][0]:.3f}-{s['ci95'][1]:.3f}", f"{s['score'].get('mean', 0):.1f}",
+                      f"{s['seconds_per_decision']:.3f}")
+    console.print(table)
+    seats = ", ".join(f"{i + 1}: {r['rate']:.3f}" for i, r in enumerate(summary["seats"]))
+    console.print(f"win rate per seat: {seats}; first-player advantage {summary['first_player_advantage']:+.3f}")
+    console.print(f"actions per game: median {summary['length_actions']['median']:g}; end conditions: "
+                  + ", ".join(f"{k} {v}" for k, v in summary["end_conditions"].items()))
 
 
 @content_app.command("check")

@@ -7,4 +7,4 @@ from .base import Bot, GreedyBot, RandomBot, make_bot
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "make_bot", "LEVELS"]
 
-LEVELS = ("random", "greedy", "easy")
+LEVELS = ("random", "easy", "normal", "hard")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from importlib import import_module
 from typing import Protocol
 
@@ -63,10 +64,30 @@ def heuristic(game: str):  # noqa: ANN201 - returns the game's evaluate(state, s
     return import_module(f"mercator.games.{game}.heuristics").evaluate
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "easy": GreedyBot}
+def _ismcts(budget: int) -> Callable[[int], Bot]:
+    def make(seed: int) -> Bot:
+        from .ismcts import IsmctsBot
+
+        return IsmctsBot(seed, budget=budget)
+
+    return make
+
+
+# Player levels: easy is greedy; normal and hard are ISMCTS with budgets in forward-model calls.
+NORMAL_BUDGET, HARD_BUDGET = 2000, 10000
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot, "greedy": GreedyBot, "easy": GreedyBot,
+    "ismcts": _ismcts(NORMAL_BUDGET), "normal": _ismcts(NORMAL_BUDGET), "hard": _ismcts(HARD_BUDGET),
+}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by level or name; ``ismcts:5000`` sets a budget in forward-model calls."""
+    kind, _, budget = name.partition(":")
+    if kind == "ismcts" and budget:
+        if not budget.isdigit() or int(budget) < 1:
+            raise IllegalAction(f"bad ismcts budget {budget!r}; write ismcts:N with N a positive number of calls")
+        return _ismcts(int(budget))(seed)
     if name not in BOTS:
-        raise IllegalAction(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}")
+        raise IllegalAction(f"unknown bot {name!r}; choose one of {', '.join(BOTS)} or ismcts:N")
     return BOTS[name](seed)

@@ -79,6 +79,10 @@ class GameState(ABC):
     def ranking(self) -> list[int]:
         """Rank per seat after tie-breakers (1 = winner; tied seats share a rank)."""
 
+    def end_reason(self) -> str | None:
+        """Which end condition fired (for balance reports); None while the game runs."""
+        return "end" if self.is_over() else None
+
     def invariant_violations(self, before: GameState, events: list[Event]) -> list[str]:
         """Broken game invariants after one step from ``before`` (the conformance kit asks)."""
         return []

@@ -92,6 +92,12 @@ class RoundEndRules:
     def game_ends_now(self) -> bool:
         return not any(self.supply[b] for b in PUBLIC_TILES) or self.round == self.final_round
 
+    def end_reason(self) -> str | None:
+        """§4.1: (a) the last public tile was bought, or (b) the final round was played."""
+        if not self.over:  # type: ignore[attr-defined]
+            return None
+        return "public_buildings_sold" if not any(self.supply[b] for b in PUBLIC_TILES) else "final_round"
+
     def _final_scoring(self, ev: list[Event]) -> None:
         for s, p in enumerate(self.players):
             for i, (size, loc, cards) in enumerate(p.ships):

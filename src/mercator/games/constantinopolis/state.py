@@ -303,6 +303,7 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
             if s != seat:
                 pool.extend(p.hand)
                 sizes.append((s, len(p.hand)))
+        pool.sort()  # canonical before shuffling: the result depends only on what ``seat`` knows
         rng.shuffle(pool)
         for s, k in sizes:
             self.players[s].hand = [pool.pop() for _ in range(k)]
@@ -310,6 +311,7 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
             top = self.stack[-1]
             self.stack[-1] = (top[0], top[1], pool.pop())
         self.deck = pool
+        self.future.sort()
         rng.shuffle(self.future)
         self.resample_choices(seat, rng, self._legal)
 

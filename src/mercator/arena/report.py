@@ -1,0 +1,92 @@
+"""The balance report: one self-contained HTML file (tables plus matplotlib plots inlined as PNG)."""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only, never a window
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def _png(fig: Any) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+    plt.close(fig)
+    return f'<img alt="plot" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
+
+
+def _rate_plot(labels: list[str], rows: list[dict[str, Any]], title: str, fair: float) -> str:
+    fig, ax = plt.subplots(figsize=(6, 0.5 + 0.5 * len(labels)))
+    rates = [r["rate"] for r in rows]
+    err = [[max(0.0, r["rate"] - r["ci95"][0]) for r in rows], [max(0.0, r["ci95"][1] - r["rate"]) for r in rows]]
+    ax.barh(labels, rates, xerr=err, capsize=4, color="#4c72b0")
+    ax.axvline(fair, color="grey", linestyle="--", linewidth=1)
+    ax.set_xlim(0, 1)
+    ax.invert_yaxis()
+    ax.set_xlabel("win rate (95% Wilson interval); dashed: equal chances")
+    ax.set_title(title)
+    return _png(fig)
+
+
+def _hist(series: dict[str, list[float]], title: str, xlabel: str) -> str:
+    fig, ax = plt.subplots(figsize=(6, 3))
+    for label, values in series.items():
+        ax.hist(values, bins=20, alpha=0.55, label=label)
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("games")
+    if len(series) > 1:
+        ax.legend()
+    return _png(fig)
+
+
+def _table(head: list[str], rows: list[list[Any]]) -> str:
+    def cell(v: Any) -> str:
+        return f"{v:.3f}" if isinstance(v, float) else html.escape(str(v))
+
+    body = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>" for row in rows)
+    return f"<table><tr>{''.join(f'<th>{html.escape(h)}</th>' for h in head)}</tr>{body}</table>"
+
+
+def render(summary: dict[str, Any], results: list[dict[str, Any]], command: str = "") -> str:
+    players = summary["players"]
+    bots = summary["bots"]
+    bot_rows = [[b, s["games"], s["wins"], s["rate"], f"{s['ci95'][0]:.3f}–{s['ci95'][1]:.3f}",
+                 s["score"].get("mean", 0.0), s["score"].get("median", 0), s["seconds_per_decision"]]
+                for b, s in bots.items()]
+    seat_rows = [[s + 1, r["games"], r["wins"], r["rate"], f"{r['ci95'][0]:.3f}–{r['ci95'][1]:.3f}"]
+                 for s, r in enumerate(summary["seats"])]
+    scores: dict[str, list[float]] = {b: [] for b in bots}
+    for r in results:
+        for s, b in enumerate(r["seats"]):
+            scores[b].append(r["scores"][s])
+    length = summary["length_actions"]
+    parts = [
+        f"<h1>Mercator arena: {html.escape(summary['game'])}, {players} players, {summary['games']} games</h1>",
+        f"<p>Options: {html.escape(str(summary['options']))}. {html.escape(command)}</p>",
+        "<h2>Bots</h2>",
+        _table(["bot", "seats played", "wins", "win rate", "95% CI", "mean score", "median score",
+                "seconds per decision"], bot_rows),
+        _rate_plot(list(bots), list(bots.values()), "Win rate per bot", 1 / players),
+        "<h2>Seats</h2>",
+        f"<p>First-player advantage: {summary['first_player_advantage']:+.3f} over an equal share of "
+        f"{1 / players:.3f}.</p>",
+        _table(["seat", "games", "wins", "win rate", "95% CI"], seat_rows),
+        _rate_plot([f"seat {s + 1}" for s in range(players)], summary["seats"], "Win rate per seat", 1 / players),
+        "<h2>Scores</h2>",
+        _hist(scores, "Final scores per bot", "score"),
+        _table(["winning score", *summary["winning_score"].keys()], [["", *summary["winning_score"].values()]]),
+        "<h2>Game length and end</h2>",
+        _hist({"actions": [r["actions"] for r in results]}, "Actions per game", "actions"),
+        _table(["actions per game", *length.keys()], [["", *length.values()]]),
+        _table(["end condition", "games"], [[k, v] for k, v in summary["end_conditions"].items()]),
+    ]
+    style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto}table{border-collapse:collapse;"
+             "margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}")
+    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>Mercator arena report</title>"
+            f"<style>{style}</style></head><body>{''.join(parts)}</body></html>")

@@ -1,0 +1,101 @@
+"""Running a tournament: schedule, resume from the results file, run on a local process pool
+or on Ray, append each result as one JSON line as soon as it is in."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from mercator.engine.errors import IllegalAction
+
+from .games import Job, play, schedule
+
+Progress = Callable[[int, int], None]  # (games done, games total)
+
+
+def load_results(path: Path | None) -> list[dict[str, Any]]:
+    """Result lines already written (a torn last line from an interrupted run is skipped)."""
+    if path is None or not path.exists():
+        return []
+    out = []
+    for line in path.read_text().splitlines():
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return out
+
+
+def _check_same_run(done: list[dict[str, Any]], jobs: list[Job], path: Path) -> None:
+    planned = {j.index: j for j in jobs}
+    for r in done:
+        j = planned.get(r["index"])
+        if j and (r["game"], r["seed"], tuple(r["seats"]), r["options"]) != (j.game, j.seed, j.seats, j.options):
+            raise IllegalAction(f"{path} holds results of a different run (game {r['index']} differs); "
+                                "use another --out file or the same game, bots, players, options and seed")
+
+
+def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 0,
+              options: dict[str, Any] | None = None, workers: int = 1, out: Path | None = None,
+              backend: str = "local", address: str | None = None,
+              progress: Progress | None = None) -> list[dict[str, Any]]:
+    """Play the games not yet in ``out`` and return every result of this run, in game order."""
+    jobs = schedule(game, players, bots, games, seed, options or {})
+    done = [r for r in load_results(out) if r["index"] < games]
+    if out is not None:
+        _check_same_run(done, jobs, out)
+    have = {r["index"] for r in done}
+    todo = [j for j in jobs if j.index not in have]
+    results = list(done)
+    if progress:
+        progress(len(results), games)
+    runner = {"local": _local, "ray": _ray}.get(backend)
+    if runner is None:
+        raise IllegalAction(f"unknown backend {backend!r}; choose local or ray")
+    sink = out.open("a") if out is not None else None
+    try:
+        for result in runner(todo, workers, address):
+            if sink is not None:
+                sink.write(json.dumps(result, separators=(",", ":")) + "\n")
+                sink.flush()
+            results.append(result)
+            if progress:
+                progress(len(results), games)
+    finally:
+        if sink is not None:
+            sink.close()
+    return sorted(results, key=lambda r: r["index"])
+
+
+def _local(jobs: list[Job], workers: int, address: str | None) -> Iterator[dict[str, Any]]:
+    if workers <= 1 or len(jobs) <= 1:
+        yield from map(play, jobs)
+        return
+    ctx = multiprocessing.get_context("spawn")  # no forked copies of a parent's threads or locks
+    with ctx.Pool(workers) as pool:
+        yield from pool.imap_unordered(play, jobs)
+
+
+def _ray(jobs: list[Job], workers: int, address: str | None) -> Iterator[dict[str, Any]]:
+    try:
+        import ray
+    except ImportError as exc:  # pragma: no cover - depends on the optional extra
+        raise IllegalAction("the Ray backend needs the ray extra: pip install 'mercator[ray]'") from exc
+    started = not ray.is_initialized()
+    if started:
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
+    try:
+        remote = ray.remote(play)
+        pending = [remote.remote(j) for j in jobs]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(ready[0])
+    finally:
+        if started:
+            ray.shutdown()

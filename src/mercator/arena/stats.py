@@ -1,0 +1,84 @@
+"""Balance statistics over arena results: win rates with Wilson 95% intervals per bot and per
+seat, scores, game length, first-player advantage and end conditions.
+
+A shared first place counts as 1/k of a win for each of the k tied winners.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter, defaultdict
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (wins may be fractional for shared wins)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def win_share(result: dict[str, Any], seat: int) -> float:
+    ranking = result["ranking"]
+    return 1.0 / ranking.count(1) if ranking[seat] == 1 else 0.0
+
+
+def _rate(wins: float, n: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, n)
+    return {"games": n, "wins": round(wins, 3), "rate": wins / n if n else 0.0, "ci95": [lo, hi]}
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    qs = statistics.quantiles(values, n=10) if len(values) > 1 else [values[0]] * 9
+    return {"mean": statistics.fmean(values), "median": statistics.median(values), "p10": qs[0], "p90": qs[-1],
+            "min": min(values), "max": max(values)}
+
+
+def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Every figure of the balance report, from the result lines (order does not matter)."""
+    results = sorted(results, key=lambda r: r["index"])
+    if not results:
+        return {"games": 0}
+    players = len(results[0]["seats"])
+    bot_wins: dict[str, float] = defaultdict(float)
+    bot_seats: Counter[str] = Counter()
+    bot_scores: dict[str, list[int]] = defaultdict(list)
+    bot_think: dict[str, list[float]] = defaultdict(list)
+    seat_wins = [0.0] * players
+    for r in results:
+        for s, bot in enumerate(r["seats"]):
+            share = win_share(r, s)
+            bot_wins[bot] += share
+            bot_seats[bot] += 1
+            bot_scores[bot].append(r["scores"][s])
+            if r["decisions"][s]:
+                bot_think[bot].append(r["think_seconds"][s] / r["decisions"][s])
+            seat_wins[s] += share
+    n = len(results)
+    bots = {b: {**_rate(bot_wins[b], bot_seats[b]), "score": _spread(bot_scores[b]),
+                "seconds_per_decision": statistics.fmean(bot_think[b]) if bot_think[b] else 0.0}
+            for b in sorted(bot_seats, key=lambda b: -bot_wins[b] / bot_seats[b])}
+    seats = [_rate(seat_wins[s], n) for s in range(players)]
+    winners = [max(r["scores"]) for r in results]
+    return {
+        "game": results[0]["game"],
+        "options": results[0]["options"],
+        "players": players,
+        "games": n,
+        "bots": bots,
+        "seats": seats,
+        "first_player_advantage": seats[0]["rate"] - 1 / players,
+        "winning_score": _spread(winners),
+        "length_actions": _spread([r["actions"] for r in results]),
+        "seconds_per_game": _spread([r["seconds"] for r in results]),
+        "end_conditions": dict(Counter(r["end"] or "unknown" for r in results).most_common()),
+    }

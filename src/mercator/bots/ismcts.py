@@ -1,0 +1,199 @@
+"""Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012), for every game.
+
+Each iteration samples one world the bot's seat cannot tell from the real one
+(``state.determinize(seat, rng)``), walks the shared tree with UCB restricted to the actions
+legal in that world (counting availability, as SO-ISMCTS does), expands one node, plays a short
+rollout and scores the leaf for every seat with the game's own evaluation.
+
+- Chance: the determinisation reseeds the world's generator, so chance is sampled per iteration
+  and the tree, keyed by actions only, averages over it.
+- Simultaneous hidden choices: when several seats must commit at once, each seat picks from its
+  own statistics at that node (decoupled UCT), so no seat's choice is made knowing another's.
+- Compound turns are just deeper levels: every atomic action is one edge.
+- Budget: forward-model calls (each ``apply``), default 2,000; an optional time limit stops earlier.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from mercator.engine.actions import Action
+from mercator.engine.rng import Rng
+from mercator.engine.state import GameState
+
+from .base import heuristic
+
+Stats = dict[int, list[float]]  # action index -> [visits, reward sum, availability]
+
+
+class Node:
+    __slots__ = ("stats", "children")
+
+    def __init__(self) -> None:
+        self.stats: dict[int, Stats] = {}  # seat -> its statistics at this node
+        self.children: dict[tuple[int, ...], Node] = {}
+
+
+class IsmctsBot:
+    """ISMCTS with depth-limited rollouts and heuristic leaf values."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, budget: int = 2000, time_limit: float | None = None,
+                 rollout_depth: int = 0, exploration: float = 0.25, temperature: float | None = None,
+                 prior_depth: int = 1, prior_weight: float = 5.0) -> None:
+        self.rng = Rng(seed)
+        self.budget = budget
+        self.time_limit = time_limit
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.temperature = temperature
+        self.prior_depth = prior_depth
+        self.prior_weight = prior_weight
+        self.calls = 0  # forward-model calls spent on the last decision
+        self.iterations = 0
+
+    # ---- the decision ------------------------------------------------------------------------
+    def act(self, state: GameState, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        evaluate = heuristic(state.GAME)
+        scale = self.temperature or _scale(state.GAME)
+        root = Node()
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        self.calls = self.iterations = 0
+        while self.calls < self.budget and (deadline is None or time.perf_counter() < deadline):
+            world = state.determinize(seat, self.rng)
+            self.calls += self._iterate(root, world, seat, evaluate, scale)
+            self.iterations += 1
+        mine = root.stats.get(seat, {})
+        by_index = {a.index: a for a in legal}
+        # The most visited action wins; ties go to the better mean, then the earlier legal action.
+        best = max(legal, key=lambda a: (mine.get(a.index, (0, 0.0))[0],
+                                         _mean(mine.get(a.index)), -legal.index(a)))
+        return by_index[best.index]
+
+    def _iterate(self, root: Node, world: GameState, me: int, evaluate: Callable[[GameState, int], float],
+                 scale: float) -> int:
+        """One selection-expansion-rollout-backpropagation pass; returns the forward calls used."""
+        calls = 0
+        path: list[tuple[Node, list[tuple[int, int]]]] = []
+        node = root
+        expanded = False
+        depth = 0
+        while not expanded and not world.is_over():
+            seats = world.to_act()
+            if me in seats:  # the searching seat chooses first at a simultaneous node
+                seats = (me, *(s for s in seats if s != me))
+            joint: list[tuple[int, int]] = []
+            for s in seats:
+                if s not in world.to_act():
+                    continue
+                if s not in node.stats and depth <= self.prior_depth:
+                    calls += self._priors(node, world, s, evaluate, scale)
+                action, new = self._select(node, world, s)
+                expanded = expanded or new
+                world.apply(s, action)
+                calls += 1
+                joint.append((s, action.index))
+            path.append((node, joint))
+            key = tuple(i for _, i in joint)
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = Node()
+                expanded = True
+            node = child
+            depth += 1
+        calls += self._rollout(world)
+        rewards = self._rewards(world, evaluate, scale)
+        for n, joint in path:
+            for s, i in joint:
+                entry = n.stats[s][i]
+                entry[0] += 1
+                entry[1] += rewards[s]
+        return max(calls, 1)
+
+    def _select(self, node: Node, world: GameState, seat: int) -> tuple[Action, bool]:
+        """UCB over the actions legal in this world; an untried one is tried first (expansion)."""
+        legal = world.legal_actions(seat)
+        stats = node.stats.setdefault(seat, {})
+        untried: list[Action] = []
+        for a in legal:
+            entry = stats.get(a.index)
+            if entry is None:
+                stats[a.index] = [0, 0.0, 1]
+                untried.append(a)
+            else:
+                entry[2] += 1
+                if entry[0] == 0:
+                    untried.append(a)
+        for a in untried:  # an action never available before is as good as tried once
+            stats[a.index][2] = max(stats[a.index][2], 1)
+        if untried:
+            return untried[self.rng.below(len(untried))], True
+        c = self.exploration
+        best, best_value = legal[0], -1.0
+        for a in legal:
+            n, w, avail = stats[a.index]
+            value = w / n + c * math.sqrt(math.log(max(avail, 1)) / n)
+            if value > best_value:
+                best, best_value = a, value
+        return best, False
+
+    def _priors(self, node: Node, world: GameState, seat: int, evaluate: Callable[[GameState, int], float],
+                scale: float) -> int:
+        """Progressive bias near the root: each action starts with ``prior_weight`` virtual visits
+        at the value the game's evaluation gives one ply later (the greedy bot's view)."""
+        legal = world.legal_actions(seat)
+        stats: Stats = {}
+        k = self.prior_weight
+        for a in legal:
+            child = world.clone()
+            child.apply(seat, a)
+            value = self._rewards(child, evaluate, scale)[seat]
+            stats[a.index] = [k, k * value, 0]
+        node.stats[seat] = stats
+        return len(legal)
+
+    def _rollout(self, world: GameState) -> int:
+        calls = 0
+        for _ in range(self.rollout_depth):
+            seats = world.to_act()
+            if not seats:
+                break
+            s = seats[0]
+            legal = world.legal_actions(s)
+            world.apply(s, legal[self.rng.below(len(legal))])
+            calls += 1
+        return calls
+
+    @staticmethod
+    def _rewards(world: GameState, evaluate: Callable[[GameState, int], float], scale: float) -> list[float]:
+        """Each seat's reward in [0, 1]: its lead over the best other seat, squashed. A finished
+        game rewards the ranking itself (a win is worth more than any margin)."""
+        n = world.seats
+        if world.is_over():
+            ranking = world.ranking()
+            winners = ranking.count(1)
+            return [(1.0 / winners if ranking[s] == 1 else 0.0) * 0.8 + 0.2 * (n - ranking[s]) / max(1, n - 1)
+                    for s in range(n)]
+        values = [evaluate(world, s) for s in range(n)]
+        out = []
+        for s in range(n):
+            lead = values[s] - max(values[o] for o in range(n) if o != s)
+            out.append(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / scale)))))
+        return out
+
+
+def _mean(entry: list[float] | None) -> float:
+    return entry[1] / entry[0] if entry and entry[0] else 0.0
+
+
+def _scale(game: str) -> float:
+    """How many evaluation points make a clear lead in this game (``heuristics.SCALE``)."""
+    from importlib import import_module
+
+    return float(getattr(import_module(f"mercator.games.{game}.heuristics"), "SCALE", 5.0))

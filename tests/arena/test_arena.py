@@ -1,0 +1,99 @@
+"""The arena: seat rotation, resumable result files, statistics, the report, and the same
+results from the local pool and from Ray."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from mercator.arena import load_results, render_report, run_arena, schedule, summarize, wilson
+from mercator.cli import app
+from mercator.engine.errors import IllegalAction
+from mercator.engine.record import GameRecord
+
+GAME = "constantinopolis"
+
+
+def test_each_bot_sits_in_each_seat_equally_often():
+    jobs = schedule(GAME, 3, ["normal", "greedy", "random"], 9, seed=4, options={})
+    per_seat = Counter((s, bot) for j in jobs for s, bot in enumerate(j.seats))
+    assert set(per_seat.values()) == {3} and len(per_seat) == 9
+    assert len({j.seed for j in jobs}) == 9
+    # Fewer bots than seats: the lineup repeats them.
+    assert schedule(GAME, 4, ["greedy", "random"], 1, seed=0, options={})[0].seats == (
+        "greedy", "random", "greedy", "random")
+
+
+def test_bad_arena_input_is_refused_clearly():
+    with pytest.raises(IllegalAction, match="2-5 players"):
+        schedule(GAME, 7, ["random"], 1, 0, {})
+    with pytest.raises(IllegalAction, match="unknown bot"):
+        schedule(GAME, 2, ["random", "wizard"], 1, 0, {})
+    with pytest.raises(IllegalAction, match="at most 2"):
+        schedule(GAME, 2, ["random", "greedy", "easy"], 1, 0, {})
+
+
+def test_wilson_interval_matches_the_formula():
+    lo, hi = wilson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+    lo, hi = wilson(0, 20)
+    assert lo == 0.0 and round(hi, 4) == 0.1611
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_results_resume_and_equal_a_fresh_run(tmp_path):
+    out = tmp_path / "r.jsonl"
+    first = run_arena(GAME, 2, ["greedy", "random"], 3, seed=9, out=out)
+    assert len(load_results(out)) == 3
+    played: list[int] = []
+    resumed = run_arena(GAME, 2, ["greedy", "random"], 5, seed=9, out=out,
+                        progress=lambda done, total: played.append(done))
+    assert played[0] == 3 and played[-1] == 5  # only games 3 and 4 were played
+    fresh = run_arena(GAME, 2, ["greedy", "random"], 5, seed=9, workers=2)
+    assert [r["record"] for r in resumed] == [r["record"] for r in fresh]
+    assert resumed[:3] == first
+    for r in fresh:  # every game is stored as a replayable record
+        state = GameRecord.from_json(r["record"]).replay()
+        assert state.state_hash() == r["record"]["final_hash"] and state.scores() == r["scores"]
+    with pytest.raises(IllegalAction, match="different run"):
+        run_arena(GAME, 2, ["random", "random"], 5, seed=9, out=out)
+
+
+def test_summary_and_report(tmp_path):
+    results = run_arena(GAME, 2, ["greedy", "random"], 6, seed=2)
+    summary = summarize(results)
+    assert summary["games"] == 6
+    bots = summary["bots"]
+    assert bots["greedy"]["games"] == bots["random"]["games"] == 6
+    assert bots["greedy"]["wins"] + bots["random"]["wins"] == pytest.approx(6)
+    assert sum(s["wins"] for s in summary["seats"]) == pytest.approx(6)
+    lo, hi = bots["greedy"]["ci95"]
+    assert lo <= bots["greedy"]["rate"] <= hi
+    assert sum(summary["end_conditions"].values()) == 6
+    assert summary["length_actions"]["min"] <= summary["length_actions"]["median"] <= summary["length_actions"]["max"]
+    page = render_report(summary, results, "test")
+    assert page.startswith("<!doctype html>") and page.count("data:image/png;base64,") == 4
+    assert "First-player advantage" in page and "greedy" in page
+
+
+def test_ray_backend_gives_the_local_results():
+    pytest.importorskip("ray")
+    local = run_arena(GAME, 2, ["greedy", "random"], 4, seed=21, workers=2)
+    remote = run_arena(GAME, 2, ["greedy", "random"], 4, seed=21, workers=2, backend="ray")
+    strip = [{k: v for k, v in r.items() if k not in ("seconds", "think_seconds")} for r in local]
+    assert strip == [{k: v for k, v in r.items() if k not in ("seconds", "think_seconds")} for r in remote]
+
+
+def test_arena_command_writes_results_and_report(tmp_path):
+    out, report = tmp_path / "r.jsonl", tmp_path / "r.html"
+    result = CliRunner().invoke(app, ["arena", GAME, "--players", "2", "--bots", "greedy,random", "--games", "4",
+                                      "--out", str(out), "--report", str(report), "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["games"] == 4 and set(summary["bots"]) == {"greedy", "random"}
+    assert len(out.read_text().splitlines()) == 4 and report.read_text().startswith("<!doctype html>")
+    bad = CliRunner().invoke(app, ["arena", GAME, "--bots", "greedy,oracle", "--games", "1"])
+    assert bad.exit_code == 2 and "unknown bot" in bad.output

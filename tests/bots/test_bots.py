@@ -1,0 +1,77 @@
+"""Bots: legal, reproducible, within budget, and fair (blind to other seats' secrets)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mercator.bots import LEVELS
+from mercator.bots.base import make_bot
+from mercator.bots.ismcts import IsmctsBot
+from mercator.engine.errors import IllegalAction
+from mercator.engine.rng import Rng
+from mercator.engine.state import GameState
+from mercator.games import all_games
+
+GAMES = [pytest.param(info, id=info.name) for info in all_games()]
+
+
+def _decision_points(info, seed: int, count: int) -> list[tuple[GameState, int]]:
+    """States along a random game where some seat has a real choice."""
+    rng = random.Random(seed)
+    players = info.counts_for({})[0]
+    state = info.new(players, seed=seed)
+    points = []
+    while not state.is_over() and len(points) < count:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and rng.random() < 0.15:
+            points.append((state.clone(), seat))
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    return points
+
+
+@pytest.mark.parametrize("info", GAMES)
+@pytest.mark.parametrize("bot", ["greedy", "ismcts:300"])
+def test_a_decision_ignores_other_seats_secrets(info, bot):
+    """The true state and another world the seat cannot tell from it (other hands, deck order,
+    hidden commits, the future of the generator) get the same decision from equally seeded bots."""
+    for k, (state, seat) in enumerate(_decision_points(info, seed=7, count=12)):
+        other_world = state.determinize(seat, Rng(1000 + k))
+        assert other_world.view(seat) == state.view(seat)
+        assert make_bot(bot, k).act(state, seat) == make_bot(bot, k).act(other_world, seat)
+
+
+@pytest.mark.parametrize("info", GAMES)
+def test_ismcts_is_legal_reproducible_and_keeps_its_budget(info):
+    for state, seat in _decision_points(info, seed=3, count=6):
+        before = state.state_hash()
+        bot = IsmctsBot(seed=5, budget=400)
+        action = bot.act(state, seat)
+        assert action in state.legal_actions(seat)
+        assert state.state_hash() == before  # searching never touches the real state
+        assert IsmctsBot(seed=5, budget=400).act(state, seat) == action
+        # An iteration may finish its walk (and near the root pay for its priors) past the budget.
+        assert bot.calls < 400 + 2 * max(len(state.legal_actions(s)) for s in range(state.seats)) + 200
+
+
+@pytest.mark.parametrize("info", GAMES)
+def test_a_whole_game_between_levels_ends(info):
+    players = info.counts_for({})[0]
+    state = info.new(players, seed=11)
+    bots = [IsmctsBot(seed=1, budget=60), make_bot("greedy", 2), make_bot("random", 3)]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat % 3].act(state, seat))
+    assert state.record().replay().state_hash() == state.state_hash()
+
+
+def test_levels_and_bad_names():
+    for level in LEVELS:
+        assert make_bot(level, 1).name in {"random", "greedy", "ismcts"}
+    assert make_bot("ismcts:123", 0).budget == 123
+    with pytest.raises(IllegalAction, match="choose one of"):
+        make_bot("grandmaster")
+    with pytest.raises(IllegalAction, match="ismcts:N"):
+        make_bot("ismcts:lots")
