@@ -31,6 +31,17 @@ def test_bench_json_reports_the_documented_keys_and_no_errors():
     assert data["errors"] == 0 and data["games"] == 3 and data["actions"] > 0
 
 
+def test_bench_times_a_bots_decisions():
+    result = runner.invoke(app, ["bench", "constantinopolis", "--players", "2", "--bot", "ismcts:50",
+                                 "--decisions", "5", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["bot"] == "ismcts:50" and data["decisions"] == 5
+    assert 0 < data["median_s"] <= data["p90_s"] <= data["max_s"]
+    bad = runner.invoke(app, ["bench", "constantinopolis", "--bot", "oracle"])
+    assert bad.exit_code == 2 and "unknown bot" in bad.output
+
+
 def _saved_game(tmp_path):
     state = playout(get("constantinopolis"), 2, {"free_trade": False}, seed=4)
     rec = state.record()

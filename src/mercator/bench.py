@@ -1,8 +1,10 @@
-"""Throughput of random play: actions, games, clones and legal-action generations per second."""
+"""Throughput of random play (actions, games, clones and legal-action generations per second) and
+the time a bot takes per decision."""
 
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from typing import Any
 
@@ -59,3 +61,30 @@ def run(game: str, players: int, games: int, seed: int = 0, options: dict[str, A
         "legal_per_s": gens / gen_s if gen_s else 0,
         "errors": errors,
     }
+
+
+def decision_times(game: str, players: int, bot: str, decisions: int = 100, seed: int = 0,
+                   options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Seconds one bot takes per decision, at real choices met along random games (one core)."""
+    from mercator.bots.base import make_bot
+
+    info = get(game)
+    opts = info.validate_options(options)
+    times: list[float] = []
+    g = 0
+    while len(times) < decisions:
+        rng = random.Random(seed + g)
+        state = info.new(players, seed=seed + g, options=opts)
+        g += 1
+        while not state.is_over() and len(times) < decisions:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if len(legal) > 1 and rng.random() < 0.1:
+                player = make_bot(bot, seed + len(times))
+                t = time.perf_counter()
+                player.act(state, seat)
+                times.append(time.perf_counter() - t)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+    times.sort()
+    return {"game": game, "players": players, "options": opts, "bot": bot, "decisions": len(times),
+            "median_s": statistics.median(times), "p90_s": times[int(0.9 * (len(times) - 1))], "max_s": times[-1]}

@@ -118,20 +118,31 @@ def bench(
     edition: Annotated[str | None, typer.Option(help="Edition")] = None,
     seed: Annotated[int, typer.Option(help="First seed")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
+    bot: Annotated[str | None, typer.Option(help="Time this bot's decisions instead (e.g. normal)")] = None,
+    decisions: Annotated[int, typer.Option(help="Decisions to time with --bot")] = 100,
 ) -> None:
-    """Random-play throughput: actions/s, games/s, clones/s, legal generations/s, errors."""
-    from mercator.bench import run
+    """Random-play throughput: actions/s, games/s, clones/s, legal generations/s, errors; or with
+    --bot, the median seconds that bot takes per decision."""
+    from mercator.bench import decision_times, run
 
     try:
-        result = run(game, players, games_, seed=seed, options=_options(game, edition, None))
+        opts = _options(game, edition, None)
+        if bot is not None:
+            result = decision_times(game, players, bot, decisions, seed=seed, options=opts)
+        else:
+            result = run(game, players, games_, seed=seed, options=opts)
     except IllegalAction as exc:
         _fail(str(exc))
     if as_json:
         print(json.dumps(result))
         return
-    table = Table("measure", "value", title=f"{game}, {players} players, {games_} random games")
+    title = f"{game}, {players} players, " + (f"{bot} decisions" if bot else f"{games_} random games")
+    table = Table("measure", "value", title=title)
     for key, value in result.items():
-        table.add_row(key, f"{value:,.1f}" if isinstance(value, float) else str(value))
+        if isinstance(value, float):
+            table.add_row(key, f"{value:,.1f}" if value >= 10 else f"{value:.4f}")
+        else:
+            table.add_row(key, str(value))
     console.print(table)
 
 
