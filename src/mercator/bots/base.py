@@ -9,7 +9,7 @@ from typing import Protocol
 
 from mercator.engine.actions import Action
 from mercator.engine.errors import IllegalAction
-from mercator.engine.rng import Rng
+from mercator.engine.rng import SearchRng
 from mercator.engine.state import GameState
 
 
@@ -39,7 +39,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
+        self.rng = SearchRng(seed)
 
     def act(self, state: GameState, seat: int) -> Action:
         legal = state.legal_actions(seat)

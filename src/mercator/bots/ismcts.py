@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 
 from mercator.engine.actions import Action
-from mercator.engine.rng import Rng
+from mercator.engine.rng import SearchRng
 from mercator.engine.state import GameState
 
 from .base import heuristic
@@ -44,7 +44,7 @@ class IsmctsBot:
     def __init__(self, seed: int = 0, budget: int = 2000, time_limit: float | None = None,
                  rollout_depth: int = 0, exploration: float = 0.25, temperature: float | None = None,
                  prior_depth: int = 1, prior_weight: float = 5.0) -> None:
-        self.rng = Rng(seed)
+        self.rng = SearchRng(seed)
         self.budget = budget
         self.time_limit = time_limit
         self.rollout_depth = rollout_depth
