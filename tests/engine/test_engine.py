@@ -133,3 +133,16 @@ def test_undo_is_refused_after_a_random_draw():
     assert state.phase == 6 and not state.can_undo(seat)
     with pytest.raises(IllegalAction, match="randomness"):
         state.undo(seat)
+
+
+def test_search_rng_is_reproducible_and_copies_exactly():
+    from mercator.engine.rng import SearchRng
+
+    a, b = SearchRng(5), SearchRng(5)
+    xs, ys = list(range(50)), list(range(50))
+    a.shuffle(xs)
+    b.shuffle(ys)
+    assert xs == ys and xs != list(range(50))
+    c = a.copy()
+    assert [a.below(1000) for _ in range(5)] == [c.below(1000) for _ in range(5)]
+    assert a.draws == c.draws
