@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 
+import pytest
 from typer.testing import CliRunner
 
 from mercator.cli import app
@@ -40,6 +41,21 @@ def test_bench_times_a_bots_decisions():
     assert 0 < data["median_s"] <= data["p90_s"] <= data["max_s"]
     bad = runner.invoke(app, ["bench", "constantinopolis", "--bot", "oracle"])
     assert bad.exit_code == 2 and "unknown bot" in bad.output
+
+
+def test_bench_compare_measures_the_reference_engines_in_the_same_run():
+    result = runner.invoke(app, ["bench", "constantinopolis", "--compare", "--games", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [(o["game"], o["players"]) for o in data["ours"]] == [("constantinopolis", n) for n in (2, 3, 4, 5)]
+    engines = [r["engine"] for r in data["references"]]
+    assert len(engines) == 4 and all("missing" not in r for r in data["references"]), data["references"]
+    for r in data["references"]:
+        assert r["actions"] > 0 and r["actions_per_s"] > 0 and r["clones_per_s"] > 0
+    ours, catan = data["ours"][2], data["references"][0]
+    ratio = data["ratios"][2][f"actions_per_s_vs_{catan['engine']}"]
+    assert ratio == pytest.approx(ours["actions_per_s"] / catan["actions_per_s"])
+    assert runner.invoke(app, ["bench", "chess", "--compare"]).exit_code == 2
 
 
 def _saved_game(tmp_path):

@@ -88,3 +88,22 @@ def decision_times(game: str, players: int, bot: str, decisions: int = 100, seed
     times.sort()
     return {"game": game, "players": players, "options": opts, "bot": bot, "decisions": len(times),
             "median_s": statistics.median(times), "p90_s": times[int(0.9 * (len(times) - 1))], "max_s": times[-1]}
+
+
+def compare(games: int = 200, seed: int = 0, only: str | None = None) -> dict[str, Any]:
+    """One side-by-side run: every game (or only one) at every player count, then the reference
+    engines, and each of our figures as a ratio to each reference's."""
+    import platform
+
+    from mercator.games import all_games
+    from mercator.references import REFERENCES, measure
+
+    ours = [run(info.name, n, games, seed=seed)
+            for info in all_games() if only in (None, info.name) for n in info.counts_for({})]
+    refs = [measure(name, scale=games / 200, seed=seed) for name in REFERENCES]
+    keys = ("actions_per_s", "clones_per_s", "legal_per_s")
+    ratios = [{"game": o["game"], "players": o["players"],
+               **{f"{k}_vs_{r['engine']}": o[k] / r[k] for r in refs for k in keys if r.get(k)}} for o in ours]
+    machine = {"python": platform.python_version(), "machine": platform.machine(), "system": platform.platform(),
+               "processor": platform.processor() or "unknown"}
+    return {"machine": machine, "games": games, "ours": ours, "references": refs, "ratios": ratios}

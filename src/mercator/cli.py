@@ -120,11 +120,17 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
     bot: Annotated[str | None, typer.Option(help="Time this bot's decisions instead (e.g. normal)")] = None,
     decisions: Annotated[int, typer.Option(help="Decisions to time with --bot")] = 100,
+    compare: Annotated[bool, typer.Option("--compare", help="Every game and count beside the reference engines "
+                                                           "(Catanatron, OpenSpiel); GAME may be 'all'; "
+                                                           "--players is ignored")] = False,
 ) -> None:
     """Random-play throughput: actions/s, games/s, clones/s, legal generations/s, errors; or with
     --bot, the median seconds that bot takes per decision."""
     from mercator.bench import decision_times, run
 
+    if compare:
+        _compare(games_, seed, None if game == "all" else game, as_json)
+        return
     try:
         opts = _options(game, edition, None)
         if bot is not None:
@@ -144,6 +150,37 @@ def bench(
         else:
             table.add_row(key, str(value))
     console.print(table)
+
+
+def _compare(games: int, seed: int, only: str | None, as_json: bool) -> None:
+    from mercator.bench import compare
+
+    try:
+        if only is not None:
+            get(only)  # an unknown game fails here with the list of games
+    except IllegalAction as exc:
+        _fail(str(exc))
+    result = compare(games, seed=seed, only=only)
+    if as_json:
+        print(json.dumps(result))
+        return
+    refs = [r for r in result["references"] if "missing" not in r]
+    for r in result["references"]:
+        if "missing" in r:
+            console.print(f"[yellow]{r['engine']} not measured[/yellow]: {r['missing']}")
+    table = Table("engine", "players", "actions/s", "games/s", "clones/s", "legal/s",
+                  *(f"× {r['engine'].split(' (')[0]}" for r in refs), title=f"Random play, {games} games each")
+    for o in result["ours"]:
+        ratios = [f"{o['actions_per_s'] / r['actions_per_s']:.2f} / {o['clones_per_s'] / r['clones_per_s']:.2f}"
+                  for r in refs]
+        table.add_row(o["game"], str(o["players"]), f"{o['actions_per_s']:,.0f}", f"{o['games_per_s']:,.1f}",
+                      f"{o['clones_per_s']:,.0f}", f"{o['legal_per_s']:,.0f}", *ratios)
+    for r in refs:
+        table.add_row(r["engine"], "", f"{r['actions_per_s']:,.0f}", f"{r['games_per_s']:,.1f}",
+                      f"{r['clones_per_s']:,.0f}", f"{r['legal_per_s']:,.0f}", *([""] * len(refs)))
+    table.caption = "× columns: our actions/s / our clones/s as multiples of that reference's, in this run"
+    console.print(table)
+    console.print(f"machine: {result['machine']}")
 
 
 @app.command()
