@@ -71,8 +71,13 @@ class SearchRng(Rng):
         return self._mt.randrange(n)
 
     def shuffle(self, items: list[Any]) -> None:
+        """Order by independent uniform keys: a uniform permutation, sorted in C (several times
+        faster than a Python-level Fisher-Yates on the deck-sized lists determinisation shuffles)."""
         self.draws += 1
-        self._mt.shuffle(items)
+        draw = self._mt.random
+        keys = [draw() for _ in items]
+        order = sorted(range(len(items)), key=keys.__getitem__)
+        items[:] = [items[i] for i in order]
 
     def copy(self) -> SearchRng:
         c = SearchRng(0, self.draws)
