@@ -67,6 +67,16 @@ def test_a_whole_game_between_levels_ends(info):
     assert state.record().replay().state_hash() == state.state_hash()
 
 
+@pytest.mark.parametrize("info", GAMES)
+def test_rollouts_random_or_greedy_stay_legal(info):
+    for policy in ("random", "greedy"):
+        for state, seat in _decision_points(info, seed=5, count=3):
+            bot = IsmctsBot(seed=2, budget=300, rollout_depth=4, rollout_policy=policy)
+            assert bot.act(state, seat) in state.legal_actions(seat)
+    with pytest.raises(ValueError, match="rollout_policy"):
+        IsmctsBot(rollout_policy="clever")
+
+
 def test_levels_and_bad_names():
     for level in LEVELS:
         assert make_bot(level, 1).name in {"random", "greedy", "ismcts"}

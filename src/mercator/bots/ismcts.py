@@ -43,7 +43,9 @@ class IsmctsBot:
 
     def __init__(self, seed: int = 0, budget: int = 2000, time_limit: float | None = None,
                  rollout_depth: int = 0, exploration: float = 0.25, temperature: float | None = None,
-                 prior_depth: int = 1, prior_weight: float = 5.0) -> None:
+                 prior_depth: int = 1, prior_weight: float = 5.0, rollout_policy: str = "random") -> None:
+        if rollout_policy not in ("random", "greedy"):
+            raise ValueError(f"rollout_policy must be 'random' or 'greedy', not {rollout_policy!r}")
         self.rng = SearchRng(seed)
         self.budget = budget
         self.time_limit = time_limit
@@ -52,6 +54,7 @@ class IsmctsBot:
         self.temperature = temperature
         self.prior_depth = prior_depth
         self.prior_weight = prior_weight
+        self.rollout_policy = rollout_policy
         self.calls = 0  # forward-model calls spent on the last decision
         self.iterations = 0
 
@@ -107,7 +110,7 @@ class IsmctsBot:
                 expanded = True
             node = child
             depth += 1
-        calls += self._rollout(world)
+        calls += self._rollout(world, evaluate)
         rewards = self._rewards(world, evaluate, scale)
         for n, joint in path:
             for s, i in joint:
@@ -158,7 +161,8 @@ class IsmctsBot:
         node.stats[seat] = stats
         return len(legal)
 
-    def _rollout(self, world: GameState) -> int:
+    def _rollout(self, world: GameState, evaluate: Callable[[GameState, int], float]) -> int:
+        """A few moves past the leaf, random or greedy (greedy costs one call per action tried)."""
         calls = 0
         for _ in range(self.rollout_depth):
             seats = world.to_act()
@@ -166,7 +170,17 @@ class IsmctsBot:
                 break
             s = seats[0]
             legal = world.legal_actions(s)
-            world.apply(s, legal[self.rng.below(len(legal))])
+            action = legal[self.rng.below(len(legal))]
+            if self.rollout_policy == "greedy" and len(legal) > 1:
+                best = float("-inf")
+                for a in legal:
+                    child = world.clone()
+                    child.apply(s, a)
+                    calls += 1
+                    value = evaluate(child, s)
+                    if value > best:
+                        action, best = a, value
+            world.apply(s, action)
             calls += 1
         return calls
 
