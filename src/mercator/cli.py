@@ -240,6 +240,26 @@ def arena(
         console.print(f"report written to {report}")
 
 
+@app.command()
+def rules(
+    game: str,
+    lang: Annotated[str, typer.Option(help="en, de or ru")] = "en",
+    out: Annotated[Path | None, typer.Option(help="Write the HTML page here (default: print it)")] = None,
+) -> None:
+    """The game's content (every card, tile and constant with its provenance tag) as an HTML page."""
+    from mercator.web.rules import render_rules
+
+    try:
+        page = render_rules(game, lang)
+    except (IllegalAction, ContentError) as exc:
+        _fail(str(exc))
+    if out is None:
+        print(page)
+    else:
+        out.write_text(page)
+        console.print(f"{game} rules content ({lang}) written to {out}")
+
+
 def _print_summary(summary: dict[str, Any]) -> None:
     table = Table("bot", "games", "wins", "win rate", "95% CI", "mean score", "s/decision",
                   title=f"{summary['game']}, {summary['players']} players, {summary['games']} games")

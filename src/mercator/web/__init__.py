@@ -1,0 +1,1 @@
+"""What the browser sees: pages generated from the engine and the content files."""
