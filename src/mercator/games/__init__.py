@@ -7,7 +7,7 @@ from importlib import import_module
 from mercator.engine.errors import IllegalAction
 from mercator.engine.registry import GameInfo, registry
 
-_PACKAGES = ("constantinopolis", "colonia", "valencia")
+_PACKAGES = ("constantinopolis",)
 
 
 def _load() -> dict[str, GameInfo]:
