@@ -1,0 +1,276 @@
+"""Valencia / Strasbourg in the terminal: round cards, the city grid, the council, supplies, the
+players' public belongings, the running auction, the player's own cards and tasks, and every
+action in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import RenderableType
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from .common import Ctx, pretty_id
+
+GUILD_LETTER = {"bakers": "b", "butchers": "u", "shoemakers": "s", "vintners": "v", "smiths": "m"}
+TASK_NAMES: dict[str, str] = {}
+NUMERIC_KINDS: dict[str, str] = {}
+
+
+def _task_name(tid: str, edition: str) -> str:
+    if not TASK_NAMES:
+        from mercator.games.valencia.data import content
+
+        for t in content().tasks:
+            TASK_NAMES[f"valencia:{t.id}"] = t.name_valencia
+            TASK_NAMES[f"strasbourg:{t.id}"] = t.name_strasbourg
+    return TASK_NAMES.get(f"{edition}:{tid}", tid)
+
+
+def _who(names: list[str], seat: int | None) -> str:
+    return "-" if seat is None else names[seat]
+
+
+# ---- the board -------------------------------------------------------------------------------------
+def board(view: dict[str, Any], names: list[str], seat: int | None) -> list[RenderableType]:
+    out: list[RenderableType] = [header(view, names, seat), rounds_table(view)]
+    out.append(Columns([city_table(view, names), council_table(view, names)], padding=(0, 2)))
+    out.append(supply_text(view))
+    out.append(players_table(view, names, seat))
+    auction = auction_text(view, names)
+    if auction is not None:
+        out.append(auction)
+    if seat is not None:
+        out.append(private_panel(view, seat))
+    d = view.get("decision")
+    if d:
+        out.append(Text(f"Decision: {d['kind']} — {_who(names, d['seat'])}", style="magenta"))
+    return out
+
+
+def final_columns(view: dict[str, Any], seat: int) -> dict[str, str]:
+    p = view["players"][seat]
+    city = sum(1 for s in view["city"]["members"].values() if s == seat)
+    return {"City": str(city), "Coins": str(p["coins"])}
+
+
+def header(view: dict[str, Any], names: list[str], seat: int | None) -> Rule:
+    title = f"{pretty_id(view['edition'])} — round {view['round']}/5, {view['phase'].replace('_', ' ')}"
+    a = view.get("auction")
+    if a:
+        title += f", step {a['step']}"
+    title += f" — figure: {names[view['figure']]}"
+    if seat is not None and not view["over"]:
+        title += f" — {names[seat]} to decide"
+    return Rule(Text(title, style="bold cyan"))
+
+
+def _step_label(st: dict[str, Any]) -> str:
+    if st["type"] == "guild":
+        return f"{st['step']} {st['guild']}"
+    if st["type"] == "merchants":
+        return f"{st['step']} merchants" + ("+seat" if st["merchants_seat"] else "")
+    return f"{st['step']} {st['type'].replace('_', ' ')}"
+
+
+def rounds_table(view: dict[str, Any]) -> Table:
+    table = Table(title="Round cards", title_style="bold", show_edge=False)
+    for col in ("Round", "Card", "Steps", "Landmark"):
+        table.add_column(col)
+    for r in view["round_cards"]:
+        style = "bold" if r["round"] == view["round"] else "dim"
+        table.add_row(str(r["round"]), r["card"], ", ".join(_step_label(s) for s in r["steps"]),
+                      pretty_id(r["landmark"]), style=style)
+    return table
+
+
+def city_table(view: dict[str, Any], names: list[str]) -> Table:
+    city = view["city"]
+    table = Table(title="City", title_style="bold", show_lines=False, padding=(0, 1))
+    table.add_column("")
+    for c in range(1, city["cols"] + 1):
+        table.add_column(f"c{c}", justify="center")
+    for r in range(1, city["rows"] + 1):
+        row = [f"r{r}"]
+        for c in range(1, city["cols"] + 1):
+            cid = f"r{r}c{c}"
+            kind = city["cells"].get(cid)
+            if kind == "site":
+                lm = city["landmarks"].get(cid)
+                row.append(f"[bold yellow]{lm.split('_')[1]}[/]" if lm else "[yellow]◇[/]")
+            elif cid in city["blocked"]:
+                row.append("[dim]##[/]")
+            elif cid in city["members"]:
+                row.append(f"[bold]{GUILD_LETTER[kind]}{names[city['members'][cid]][:1]}[/]")
+            else:
+                row.append(f"[dim]{GUILD_LETTER.get(kind, ' ')}.[/]")
+        table.add_row(*row)
+    palms = ", ".join(d.removeprefix("dot_") for d in city["bonus_pieces"]) or "none"
+    table.caption = (f"b bakers u butchers s shoemakers v vintners m smiths; ◇ site, digit = landmark value; "
+                     f"bonus pieces (SE corner of): {palms}")
+    return table
+
+
+def council_table(view: dict[str, Any], names: list[str]) -> Table:
+    table = Table(title="Council", title_style="bold", show_edge=False)
+    table.add_column("Seat")
+    table.add_column("Member")
+    for seat_id, holder in view["council"].items():
+        table.add_row(pretty_id(seat_id), _who(names, holder))
+    return table
+
+
+def supply_text(view: dict[str, Any]) -> Panel:
+    s = view["supply"]
+    goods = ", ".join(f"{g} {n}" for g, n in s["goods"].items())
+    return Panel(f"[bold]goods:[/] {goods} · [bold]privileges:[/] {s['privileges']} · "
+                 f"[bold]bonus pieces:[/] {s['bonus_pieces']}", title="Supply", title_align="left")
+
+
+def players_table(view: dict[str, Any], names: list[str], seat: int | None) -> Table:
+    table = Table(title="Players", title_style="bold", expand=True)
+    for col in ("Player", "VP", "Coins", "Goods", "Priv.", "Members", "Pile", "Drawn", "Stacks", "Discard",
+                "Tasks"):
+        table.add_column(col, overflow="fold")
+    to_act = set(view["to_act"])
+    for p in view["players"]:
+        s = p["seat"]
+        name = ("▶ " if s in to_act else "  ") + names[s] + (" (you)" if s == seat else "")
+        goods = ", ".join(f"{g} {n}" for g, n in p["goods"].items() if n) or "-"
+        stacks = " ".join(f"{x['size']}" + ("" if x["state"] == "face_down" else "✗") for x in p["stacks"]) or "-"
+        pile = str(p["pile"]) + (f" (bottom {p['returned_at_bottom']})" if p["returned_at_bottom"] else "")
+        table.add_row(name, str(p["vp"]), str(p["coins"]), goods, str(p["privileges"]), str(p["members_in_supply"]),
+                      pile, str(p["drawn_this_round"]), stacks, f"{len(p['discard'])}+{p['face_down_discards']}",
+                      str(p["tasks_kept"]))
+    return table
+
+
+def auction_text(view: dict[str, Any], names: list[str]) -> Text | None:
+    a = view.get("auction")
+    if not a:
+        return None
+    what = a["guild"] or a["type"].replace("_", " ")
+    bids = "; ".join(f"{names[b['seat']]} {b['values']} = {b['bid']}" for b in a["bids"]) or "none yet"
+    queue = ", ".join(names[s] for s in a["queue"]) or "-"
+    return Text(f"Auction {a['step']}: {what}" + (" (with merchants seat)" if a["merchants_seat"] else "")
+                + f" — bids: {bids} — still to decide: {queue}", style="green")
+
+
+def private_panel(view: dict[str, Any], seat: int) -> Panel:
+    me = view["players"][seat].get("private", {})
+    lines = []
+    if me.get("drawn"):
+        lines.append(f"[bold]drawn this round:[/] {me['drawn']}")
+    if me.get("next_card") is not None:
+        lines.append(f"[bold]next card to place:[/] {me['next_card']} (stacks so far: {_partial(me)})")
+    if me.get("stacks"):
+        lines.append("[bold]face-down stacks:[/] " + "; ".join(f"{s['stack']}: {s['values']}" for s in me["stacks"]))
+    lines.append(f"[bold]pile holds:[/] {me.get('pile_values', [])}")
+    tasks = ", ".join(_task_name(t, view["edition"]) for t in me.get("kept_tasks", [])) or "not chosen yet"
+    lines.append(f"[bold]your tasks:[/] {tasks}")
+    return Panel("\n".join(lines), title="Behind your screen", title_align="left")
+
+
+def _partial(me: dict[str, Any]) -> str:
+    stacks: list[list[int]] = []
+    for value, k in zip(me.get("hand", []), me.get("assigned", []), strict=False):
+        while len(stacks) <= k:
+            stacks.append([])
+        stacks[k].append(value)
+    return "; ".join(f"{i + 1}: {s}" for i, s in enumerate(stacks)) or "none"
+
+
+# ---- actions in words ------------------------------------------------------------------------------
+def describe(j: dict[str, Any], ctx: Ctx) -> str:
+    """One legal action in words."""
+    handler = DESCRIBE.get(j["kind"])
+    return handler(j, ctx) if handler else pretty_id(j["kind"])
+
+
+def _private(ctx: Ctx) -> dict[str, Any]:
+    return ctx.me.get("private", {})
+
+
+def _keep(j: dict[str, Any], ctx: Ctx) -> str:
+    dealt = _private(ctx).get("dealt_tasks", [])
+    kept = [_task_name(t, ctx.view["edition"]) for t, bit in zip(dealt, j["keep"], strict=False) if bit == "1"]
+    return "Keep the tasks: " + ", ".join(kept)
+
+
+def _assign(j: dict[str, Any], ctx: Ctx) -> str:
+    card = _private(ctx).get("next_card")
+    if j["kind"] == "assign_new":
+        return f"Put the {card} on a new stack"
+    return f"Put the {card} on stack {j['stack']}"
+
+
+def _reveal(j: dict[str, Any], ctx: Ctx) -> str:
+    stack = next((s for s in _private(ctx).get("stacks", []) if s["stack"] == j["stack"]), None)
+    values = stack["values"] if stack else []
+    return f"Reveal stack {j['stack']}: {values} = {sum(values)}"
+
+
+def _place(j: dict[str, Any], ctx: Ctx) -> str:
+    guild = ctx.view["city"]["cells"].get(j["space"], "?")
+    near = [ctx.view["city"]["landmarks"][x] for x in _neighbours(j["space"]) if x in ctx.view["city"]["landmarks"]]
+    extra = f", next to {', '.join(pretty_id(n) for n in near)}" if near else ""
+    return f"Place a family member on {j['space']} ({guild}{extra})"
+
+
+def _neighbours(cell_id: str) -> list[str]:
+    r, c = (int(x) for x in cell_id[1:].split("c"))
+    return [f"r{r + dr}c{c + dc}" for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+
+
+def _seat(j: dict[str, Any], ctx: Ctx) -> str:
+    seat_id = ctx.decision.get("council_seat", "")
+    holder = ctx.view["council"].get(seat_id)
+    taken = f" (displacing {ctx.names[holder]})" if holder is not None and holder != ctx.seat else ""
+    return f"Take the council seat {pretty_id(seat_id)}{taken}"
+
+
+def _good(j: dict[str, Any], ctx: Ctx) -> str:
+    return f"Take a good of the {ctx.decision.get('guild', '?')}"
+
+
+def _sell(j: dict[str, Any], ctx: Ctx) -> str:
+    from mercator.games.valencia.data import GUILDS, content
+
+    return f"Sell one {j['guild']} good for {content().good_value[GUILDS.index(j['guild'])]} coins"
+
+
+def _bonus(j: dict[str, Any], ctx: Ctx) -> str:
+    r, c = (int(x) for x in j["dot"].removeprefix("dot_r").split("c"))
+    piece = "palm" if ctx.view["edition"] == "valencia" else "chapel"
+    return f"Place a {piece} at the corner of r{r}c{c}, r{r}c{c + 1}, r{r + 1}c{c}, r{r + 1}c{c + 1}"
+
+
+def _landmark(j: dict[str, Any], ctx: Ctx) -> str:
+    return f"Build {pretty_id(ctx.decision.get('landmark', 'landmark'))} on {j['site']}"
+
+
+DESCRIBE = {
+    "keep_tasks": _keep,
+    "draw": lambda j, ctx: "Draw the top card of your pile",
+    "stop": lambda j, ctx: "Stop drawing and form stacks",
+    "assign": _assign,
+    "assign_new": _assign,
+    "reveal": _reveal,
+    "pass": lambda j, ctx: "Pass",
+    "defer": lambda j, ctx: "Spend a privilege and decide later",
+    "take_seat": _seat,
+    "decline": lambda j, ctx: "Decline",
+    "place": _place,
+    "take_good": _good,
+    "nothing": lambda j, ctx: "Take nothing",
+    "sell": _sell,
+    "sell_done": lambda j, ctx: "Stop selling",
+    "move": lambda j, ctx: f"Move your family member from {j['from']} to {j['to']}",
+    "return_card": lambda j, ctx: f"Put the {j['value']} under your pile",
+    "no_return": lambda j, ctx: "Return no card",
+    "place_bonus_piece": _bonus,
+    "place_landmark": _landmark,
+}
