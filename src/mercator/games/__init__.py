@@ -7,7 +7,7 @@ from importlib import import_module
 from mercator.engine.errors import IllegalAction
 from mercator.engine.registry import GameInfo, registry
 
-_PACKAGES = ("constantinopolis", "valencia")
+_PACKAGES = ("constantinopolis", "colonia", "valencia")
 
 
 def _load() -> dict[str, GameInfo]:

@@ -1,0 +1,559 @@
+"""The Colonia game state: setup (spec §2), the week's flow (§3), views, secrets and
+determinisation (§3.11). The rules of each day live in the mixins imported below."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mercator.engine.actions import Action
+from mercator.engine.rng import Rng
+from mercator.engine.simultaneous import SimultaneousChoices
+from mercator.engine.state import Event, GameState
+
+from .cathedral import CathedralRules
+from .data import CITIES, CRAFTSMEN, CURRENCIES, DAYS, GOODS, RAWS
+from .decrees import DecreeRules
+from .flow import (
+    CRAFT,
+    D_FAMILY,
+    D_GOOD,
+    D_MAYOR,
+    D_NONE,
+    D_SEQ,
+    D_VOTE,
+    DECISION_NAMES,
+    LOADING,
+    M_NO_RESERVE,
+    MARKET,
+    MOD_NAMES,
+    N_MODS,
+    PC_DECREES,
+    PC_MONDAY,
+    PC_PHASE,
+    PC_PHASE_END,
+    PC_SEQ,
+    PC_TUESDAY,
+    PHASES,
+    RELIC_BUY,
+    RESERVE,
+    STREET_NAMES,
+    STREETS,
+)
+from .harbour import HarbourRules
+from .market import MarketRules
+from .player import EMPTY_SHRINE, NO_SHRINE, Player
+from .scoring import ScoringRules, relic_vp
+from .space import ADOPT, CARD_IDS, CHOOSE_GOOD, HOLDS, PASS, PAYLOAD, REJECT, SHIP_IDS, SPACE, VOTE_NO, VOTE_YES, C, R
+from .week import WeekRules
+
+DECREE_STATES = ("pending", "adopted", "rejected")
+
+
+class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralRules, ScoringRules,
+                   SimultaneousChoices, GameState):
+    GAME = "colonia"
+    SPACE = SPACE
+
+    __slots__ = (
+        "players", "week", "day", "pc", "dec", "last_week", "week0", "order", "good_queue",
+        "week_deck", "decree_deck", "ship_deck", "relic_deck", "relic_discard", "week_card", "dice_count",
+        "departing", "decrees", "dstate", "vslot", "mods", "bag", "gsupply", "stalls", "stall_owner",
+        "stall_members", "cols", "sticks", "commissions", "berths", "hold_owner", "display", "reserver",
+        "seq", "passed", "cur", "next_legal", "waiting", "commits", "over", "opening_events",
+    )
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(players, seed, options)
+        rng = self.rng
+        self.last_week = int(options.get("weeks", R.weeks))
+        members = R.members_per_player[str(players)]
+        self.players = [Player(members, R.start_money_per_currency, C.card_values) for _ in range(players)]
+        ev: list[Event] = []
+        # Step 2: week 0 order, used for setup and week 1's tie-break.
+        self.order = list(range(players))
+        rng.shuffle(self.order)
+        self.week0 = self.order[:]
+        ev.append({"type": "setup_order", "order": self.week0[:]})
+        # Step 4: the bag and each player's secret starting raws.
+        self.bag = list(C.raw_counts)
+        for s in self.week0:
+            drawn = self._draw_raws(R.start_raws)
+            p = self.players[s]
+            p.raws = drawn[:]
+            p.unk = drawn[:]
+            ev.append({"type": "start_raws", "seat": s, "count": sum(drawn)})
+        # Step 5: starting goods, by die roll (1-5 the craftsman's good, 6 a free choice).
+        self.gsupply = list(C.goods_supply)
+        self.good_queue: list[int] = []
+        for s in self.week0:
+            if options.get("free_start_good"):
+                self.good_queue.append(s)
+                continue
+            face = rng.below(6) + 1
+            if face <= 5 and R.start_goods:
+                self._give_start_good(s, face - 1, face, ev)
+            elif R.start_goods:
+                self.good_queue.append(s)
+                ev.append({"type": "start_good_free", "seat": s, "face": face})
+        # Step 6: the decks.
+        self.week_deck = list(range(len(C.weeks)))
+        self.decree_deck = list(range(len(C.decrees)))
+        self.relic_deck = list(range(len(C.relics)))
+        self.ship_deck = list(range(len(C.ships)))
+        for deck in (self.week_deck, self.decree_deck, self.relic_deck, self.ship_deck):
+            rng.shuffle(deck)
+        self.relic_discard: list[int] = []
+        # Step 7: the relic display; step 8: ships on berths I-IV; steps 9-10: empty board.
+        self.display: list[int] = []
+        self.reserver = [-1] * len(C.relics)
+        self._draw_into_display(R.relic_display_size, ev)
+        self.berths = [-1] * R.berths
+        for b in range(min(R.initial_ships, R.berths)):
+            self.berths[b] = self.ship_deck.pop()
+        self.hold_owner = [-1] * (len(C.ships) * HOLDS)
+        self.stalls = [[0] * 5 for _ in range(R.stalls)]
+        self.stall_owner = [-1] * R.stalls
+        self.stall_members = [0] * R.stalls
+        self.cols: list[list[tuple[int, int]]] = [[] for _ in range(5)]
+        self.sticks = [0] * 5
+        self.commissions = [0] * 5
+        self.mods = [0] * N_MODS
+        self.week_card = -1
+        self.dice_count = 0
+        self.departing = 0
+        self.decrees: list[int] = []
+        self.dstate: list[int] = []
+        self.vslot = 0
+        self.seq = 0
+        self.passed = 0
+        self.cur = 0
+        self.next_legal: list[Action] | None = None
+        self.waiting: tuple[int, ...] = ()
+        self.commits: dict[int, Action] = {}
+        self.over = False
+        self.week = 1
+        self.day = 1
+        self.pc = PC_MONDAY
+        self.dec = D_GOOD if self.good_queue else D_NONE
+        self._run(ev)
+        # What setup and the first automatic steps did, for logs (not part of the state proper).
+        self.opening_events = ev
+
+    @property
+    def n(self) -> int:
+        return self.seats
+
+    # ---- shared helpers ----------------------------------------------------------------------------
+    def _draw_raws(self, n: int) -> list[int]:
+        """Draw up to ``n`` raw materials from the bag at random, without replacement."""
+        out = [0] * 5
+        bag = self.bag
+        for _ in range(n):
+            total = sum(bag)
+            if not total:
+                break
+            r = self.rng.below(total)
+            t = 0
+            while r >= bag[t]:
+                r -= bag[t]
+                t += 1
+            bag[t] -= 1
+            out[t] += 1
+        return out
+
+    @staticmethod
+    def _raw_dict(v: list[int]) -> dict[str, int]:
+        return {RAWS[t]: n for t, n in enumerate(v) if n}
+
+    @staticmethod
+    def _goods_dict(v: tuple[int, ...] | list[int]) -> dict[str, int]:
+        return {GOODS[g]: n for g, n in enumerate(v) if n}
+
+    def _give_start_good(self, seat: int, g: int, face: int, ev: list[Event]) -> None:
+        """The starting good: rolled (face 1-5) or chosen (face 0: after a 6 or under free_start_good)."""
+        self.gsupply[g] -= 1
+        self.players[seat].goods[g] += 1
+        if face:
+            ev.append({"type": "start_good", "seat": seat, "face": face, "good": GOODS[g]})
+        else:
+            ev.append({"type": "start_good_chosen", "seat": seat, "good": GOODS[g]})
+
+    # ---- flow ----------------------------------------------------------------------------------------
+    def _run(self, ev: list[Event]) -> None:
+        """Play automatic steps until some seat must decide (or the game is over)."""
+        while self.dec == D_NONE and not self.over:
+            pc = self.pc
+            if pc == PC_SEQ:
+                self._seq_step(ev)
+            elif pc == PC_DECREES:
+                self._next_decree(ev)
+            elif pc == PC_PHASE:
+                self._start_phase(ev)
+            elif pc == PC_PHASE_END:
+                self._end_phase(ev)
+            elif pc == PC_MONDAY:
+                ev.append({"type": "week_started", "week": self.week})
+                self._monday(ev)
+                self.day = 2
+                self.pc = PC_TUESDAY
+            else:
+                self._tuesday(ev)
+
+    def _start_phase(self, ev: list[Event]) -> None:
+        day = self.day
+        if day == 6:
+            self._payday(ev)
+            self.day = 7
+            self.pc = PC_DECREES
+            return
+        self._start_seq((MARKET, CRAFT, LOADING, -1, RELIC_BUY)[day - 3], ev)
+
+    def _start_seq(self, kind: int, ev: list[Event]) -> None:
+        self.seq = kind
+        self.passed = 0
+        self.cur = 0
+        self.pc = PC_SEQ
+        ev.append({"type": "phase_started", "phase": PHASES[kind]})
+
+    def _seq_legal(self, seat: int) -> list[Action]:
+        p = self.players[seat]
+        acts: list[Action] = []
+        kind = self.seq
+        if kind == MARKET:
+            self._legal_market(p, acts)
+        elif kind == CRAFT:
+            self._legal_commission(p, acts)
+        elif kind == LOADING:
+            self._legal_load(p, acts)
+        elif kind == RELIC_BUY:
+            self._legal_relic_buy(p, acts)
+        else:
+            self._legal_reserve(p, acts)
+        acts.append(PASS)
+        return acts
+
+    def _seq_step(self, ev: list[Event]) -> None:
+        if self.passed == (1 << self.n) - 1:
+            self.pc = PC_PHASE_END
+            return
+        seat = self.order[self.cur]
+        legal = self._seq_legal(seat)
+        if len(legal) == 1:  # only pass: applied for the player, logged like any pass (spec §3.0.1)
+            self._pass(seat, ev)
+        else:
+            self.next_legal = legal
+            self.dec = D_SEQ
+
+    def _pass(self, seat: int, ev: list[Event]) -> None:
+        self.passed |= 1 << seat
+        ev.append({"type": "passed", "seat": seat, "phase": PHASES[self.seq]})
+        self._advance()
+
+    def _advance(self) -> None:
+        """The turn goes to the next player in turn order who has not passed."""
+        n = self.n
+        for step in range(1, n + 1):
+            j = (self.cur + step) % n
+            if not self.passed >> self.order[j] & 1:
+                self.cur = j
+                return
+
+    def _seq_action(self, seat: int, a: Action, ev: list[Event]) -> None:
+        if a is PASS:
+            self._pass(seat, ev)
+            return
+        args = PAYLOAD[a.index]
+        kind = self.seq
+        if kind == MARKET:
+            self._buy_stall(seat, args[0], ev)
+        elif kind == CRAFT:
+            self._commission(seat, args[0], ev)
+        elif kind == LOADING:
+            self._load(seat, args[0], args[1], ev)
+        elif kind == RESERVE:
+            self._reserve(seat, args[0], ev)
+        elif a.kind == "fill_shrine":
+            self._fill_shrine(seat, args[0], args[1], ev)
+            return  # a free action: the turn goes on
+        else:
+            self._buy_relic(seat, args[0], ev)
+        self._advance()
+
+    def _end_phase(self, ev: list[Event]) -> None:
+        kind = self.seq
+        last = self.week == self.last_week
+        if kind == MARKET:
+            self._end_market(ev)
+        elif kind == CRAFT:
+            self._end_craftsmen(ev)
+        elif kind == LOADING:
+            self._end_loading(ev)
+        elif kind == RELIC_BUY:
+            self._expire_reservations(ev)
+            if not last and not self.mods[M_NO_RESERVE]:
+                self._start_seq(RESERVE, ev)
+                return
+            if not last:
+                self._discard_and_refill(ev)
+            self._end_week(ev)
+            return
+        else:
+            self._discard_and_refill(ev)
+            self._end_week(ev)
+            return
+        self.day += 1
+        self.pc = PC_DECREES
+
+    def _end_week(self, ev: list[Event]) -> None:
+        if self.week == self.last_week:
+            self._final_scoring(ev)
+            self.over = True
+            ev.append({"type": "game_over", "scores": self.scores(), "ranking": self.ranking()})
+            return
+        self.week += 1
+        self.day = 1
+        self.pc = PC_MONDAY
+
+    # ---- the GameState hooks ------------------------------------------------------------------------
+    def _to_act(self) -> tuple[int, ...]:
+        dec = self.dec
+        if dec == D_SEQ:
+            return (self.order[self.cur],)
+        if dec in (D_FAMILY, D_VOTE):
+            return self.pending_seats()
+        if dec == D_MAYOR:
+            return (self.order[0],)
+        if dec == D_GOOD:
+            return (self.good_queue[0],)
+        return ()
+
+    def describe_decision(self) -> str:
+        if self.over:
+            return "game over"
+        name = DECISION_NAMES[self.dec]
+        if self.dec == D_SEQ:
+            name = PHASES[self.seq]
+        return f"week {self.week}, {DAYS[self.day - 1]}: {name}"
+
+    def _legal(self, seat: int) -> list[Action]:
+        dec = self.dec
+        if dec == D_SEQ:
+            legal = self.next_legal
+            if legal is None:
+                legal = self.next_legal = self._seq_legal(seat)
+            return legal
+        if dec == D_VOTE:
+            return [VOTE_NO, VOTE_YES]
+        if dec == D_FAMILY:
+            return self._legal_family(seat)
+        if dec == D_MAYOR:
+            return [ADOPT, REJECT]
+        return [CHOOSE_GOOD[g] for g in range(5) if self.gsupply[g]]
+
+    def _apply(self, seat: int, a: Action) -> list[Event]:
+        ev: list[Event] = []
+        dec = self.dec
+        self.next_legal = None
+        if dec == D_SEQ:
+            self.dec = D_NONE
+            self._seq_action(seat, a, ev)
+        elif dec == D_VOTE:
+            self._commit_vote(seat, a, ev)
+        elif dec == D_FAMILY:
+            self._commit_family(seat, a, ev)
+        elif dec == D_MAYOR:
+            self.dec = D_NONE
+            self._mayor_decides(seat, a, ev)
+        else:
+            self.good_queue.pop(0)
+            g = PAYLOAD[a.index][0]
+            self._give_start_good(seat, g, 0, ev)
+            if not self.good_queue:
+                self.dec = D_NONE
+        self._run(ev)
+        return ev
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def invariant_violations(self, before: GameState, events: list[Event]) -> list[str]:
+        from .invariants import violations
+
+        return violations(self, before, events)  # type: ignore[arg-type]
+
+    # ---- copies ----------------------------------------------------------------------------------------
+    def _copy(self) -> ColoniaState:
+        c = ColoniaState.__new__(ColoniaState)
+        c.players = [p.copy() for p in self.players]
+        c.week = self.week
+        c.day = self.day
+        c.pc = self.pc
+        c.dec = self.dec
+        c.last_week = self.last_week
+        c.week0 = self.week0
+        c.order = self.order[:]
+        c.good_queue = self.good_queue[:]
+        c.week_deck = self.week_deck[:]
+        c.decree_deck = self.decree_deck[:]
+        c.ship_deck = self.ship_deck[:]
+        c.relic_deck = self.relic_deck[:]
+        c.relic_discard = self.relic_discard[:]
+        c.week_card = self.week_card
+        c.dice_count = self.dice_count
+        c.departing = self.departing
+        c.decrees = self.decrees[:]
+        c.dstate = self.dstate[:]
+        c.vslot = self.vslot
+        c.mods = self.mods[:]
+        c.bag = self.bag[:]
+        c.gsupply = self.gsupply[:]
+        c.stalls = [s[:] for s in self.stalls]
+        c.stall_owner = self.stall_owner[:]
+        c.stall_members = self.stall_members[:]
+        c.cols = self.cols[:]  # columns are replaced, never changed in place
+        c.sticks = self.sticks[:]
+        c.commissions = self.commissions[:]
+        c.berths = self.berths[:]
+        c.hold_owner = self.hold_owner[:]
+        c.display = self.display[:]
+        c.reserver = self.reserver[:]
+        c.seq = self.seq
+        c.passed = self.passed
+        c.cur = self.cur
+        c.next_legal = self.next_legal
+        c.waiting = self.waiting
+        c.commits = dict(self.commits)
+        c.over = self.over
+        c.opening_events = self.opening_events
+        return c
+
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Resample what ``seat`` cannot see: deck orders, the other seats' unrevealed starting raws
+        (together with the bag they came from) and other seats' unrevealed choices."""
+        # Everything is put in a canonical order before shuffling, so that the result depends only on
+        # what ``seat`` knows (two worlds it cannot tell apart resample to the same worlds).
+        for deck in (self.week_deck, self.decree_deck, self.ship_deck, self.relic_deck):
+            deck.sort()
+            rng.shuffle(deck)
+        others = [p for s, p in enumerate(self.players) if s != seat and any(p.unk)]
+        pool = [t for t in range(5) for _ in range(self.bag[t] + sum(p.unk[t] for p in others))]
+        rng.shuffle(pool)
+        for p in others:
+            k = sum(p.unk)
+            new = [0] * 5
+            for t in pool[len(pool) - k:]:
+                new[t] += 1
+            del pool[len(pool) - k:]
+            p.raws = [r - u + x for r, u, x in zip(p.raws, p.unk, new, strict=True)]
+            p.unk = new
+        self.bag = [pool.count(t) for t in range(5)]
+        self.next_legal = None
+        self.resample_choices(seat, rng, self._legal)
+
+    # ---- views -------------------------------------------------------------------------------------------
+    def _player_view(self, s: int, viewer: int | None) -> dict[str, Any]:
+        p = self.players[s]
+        fam = C.families[s % len(C.families)]
+        out: dict[str, Any] = {
+            "seat": s,
+            "colour": fam.colour,
+            "family": fam.family,
+            "supply": p.supply,
+            "streets": {name: getattr(p, f) for name, f in zip(STREET_NAMES, STREETS, strict=True)},
+            "money": dict(zip(CURRENCIES, p.money, strict=True)),
+            "goods": dict(zip(GOODS, p.goods, strict=True)),
+            "raws_known": dict(zip(RAWS, p.known_raws(), strict=True)),
+            "raws_unknown": sum(p.unk),
+            "hand": list(p.hand),
+            "played": p.played or None,
+            "votes": p.votes,
+            "relics": [CARD_IDS[r] for r in p.relics],
+            "shrines": {CITIES[c]: (None if x == NO_SHRINE else "empty" if x == EMPTY_SHRINE else CARD_IDS[x])
+                        for c, x in enumerate(p.shrines)},
+            "relic_vp": relic_vp(p),
+            "stalls_bought": p.stalls_bought,
+            "holds_loaded": p.holds_loaded,
+        }
+        if viewer == s:
+            out["screen"] = self._screen(s)
+        return out
+
+    def _screen(self, s: int) -> dict[str, Any]:
+        return {"seat": s, "raws": dict(zip(RAWS, self.players[s].raws, strict=True))}
+
+    def _decision_view(self, viewer: int | None) -> dict[str, Any] | None:
+        if self.over or self.dec == D_NONE:
+            return None
+        dec = self.dec
+        out: dict[str, Any] = {"kind": DECISION_NAMES[dec]}
+        if dec == D_SEQ:
+            out.update(phase=PHASES[self.seq], seat=self.order[self.cur],
+                       passed=[s for s in range(self.n) if self.passed >> s & 1])
+        elif dec in (D_FAMILY, D_VOTE):
+            out.update(self.choices_view(viewer))
+        elif dec == D_MAYOR:
+            out.update(seat=self.order[0])
+        else:
+            out.update(seat=self.good_queue[0])
+        if dec in (D_VOTE, D_MAYOR):
+            out["decree"] = C.decrees[self.decrees[self.vslot]].id
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "game": self.GAME,
+            "seat": seat,
+            "week": self.week,
+            "weeks": self.last_week,
+            "day": self.day,
+            "day_name": DAYS[self.day - 1],
+            "to_act": list(self.to_act()),
+            "decision": self._decision_view(seat),
+            "week_card": C.weeks[self.week_card].id if self.week_card >= 0 else None,
+            "dice": self.dice_count,
+            "departing": self.departing,
+            "decrees": [{"decree": C.decrees[d].id, "day": C.decrees[d].day, "state": DECREE_STATES[st]}
+                        for d, st in zip(self.decrees, self.dstate, strict=True)],
+            "modifiers": dict(zip(MOD_NAMES, self.mods, strict=True)),
+            "turn_order": list(self.order),
+            "week0_order": list(self.week0),
+            "mayor": self.order[0] if self.week > 1 or self.day >= 3 else None,
+            "stalls": [{"stall": i + 1, "raws": dict(zip(RAWS, raws, strict=True)), "cost": self.stall_cost(i),
+                        "bought_by": None if self.stall_owner[i] < 0 else self.stall_owner[i],
+                        "members": self.stall_members[i]} for i, raws in enumerate(self.stalls)],
+            "craftsmen": [{"craftsman": CRAFTSMEN[c], "good": GOODS[c], "stick": self.sticks[c],
+                           "commissions": self.commissions[c], "next_cost": self.commission_cost(c),
+                           "stacks": [{"seat": o, "members": k} for o, k in self.cols[c]]} for c in range(5)],
+            "berths": [None if ship < 0 else {
+                "ship": SHIP_IDS[ship], "city": CITIES[C.ships[ship].city],
+                "holds": [{"hold": h + 1, "goods": self._goods_dict(need), "payout": C.ships[ship].payouts[h],
+                           "seat": None if self.hold_owner[ship * HOLDS + h] < 0 else self.hold_owner[ship * HOLDS + h]}
+                          for h, need in enumerate(C.ships[ship].holds)]} for ship in self.berths],
+            "display": [{"card": CARD_IDS[c], "price": self.relic_price(c),
+                         "reserved_by": None if self.reserver[c] < 0 else self.reserver[c]} for c in self.display],
+            "relic_discard": [CARD_IDS[c] for c in self.relic_discard],
+            "decks": {"week": len(self.week_deck), "decree": len(self.decree_deck), "ship": len(self.ship_deck),
+                      "relic": len(self.relic_deck)},
+            "bag": sum(self.bag),
+            "goods_supply": dict(zip(GOODS, self.gsupply, strict=True)),
+            "players": [self._player_view(s, seat) for s in range(self.n)],
+            "over": self.over,
+            "scores": self.scores() if self.over else None,
+            "ranking": self.ranking() if self.over else None,
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        full = self.view(None)
+        full["hidden"] = {
+            "decks": [list(self.week_deck), list(self.decree_deck), list(self.ship_deck), list(self.relic_deck)],
+            "bag": list(self.bag),
+            "unknown_raws": [list(p.unk) for p in self.players],
+            "raws": [list(p.raws) for p in self.players],
+            "commits": {str(s): a.index for s, a in sorted(self.commits.items())},
+            "flow": [self.pc, self.dec, self.seq, self.passed, self.cur, self.vslot, list(self.good_queue),
+                     list(self.waiting), list(self.dstate), self.week_card],
+        }
+        return full
+
+    def secrets(self, seat: int) -> list[Any]:
+        return [self._screen(seat), *self.choice_secrets(seat)]

@@ -1,0 +1,230 @@
+"""Colonia in the terminal: the week and its decrees, market stalls, craftsmen, harbour, relic
+display, the families' sheets and the player's own screen, and every action in words."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import RenderableType
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from .common import Ctx, pretty_id
+
+CURRENCY_SHORT = {"pfund": "Pf", "grivna": "Gr", "mark": "Mk", "gulden": "Gu"}
+STREET_SHORT = {"street_tue": "Tu", "street_wed": "We", "street_thu": "Th", "street_harbour": "Hb"}
+PHASE_WORDS = {"market": "market", "commission": "craftsmen", "load": "loading", "relic_buy": "relic purchases",
+               "reserve": "reservations"}
+NUMERIC_KINDS: dict[str, str] = {}
+
+
+@cache
+def _content() -> Any:
+    from mercator.games.colonia.data import content
+
+    return content()
+
+
+def _relic(cid: str) -> Any:
+    return next(r for r in _content().relics if r.id == cid)
+
+
+def _decree(did: str) -> Any:
+    return next(d for d in _content().decrees if d.id == did)
+
+
+def _currency(city: int) -> str:
+    from mercator.games.colonia.data import CURRENCIES
+
+    return CURRENCIES[city]
+
+
+def bundle(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {k}" for k, n in counts.items() if n) or "-"
+
+
+def card_text(cid: str) -> str:
+    r = _relic(cid)
+    if r.shrine:
+        return f"{r.name.split(' (')[0]} (doubles one relic of its city)"
+    return f"{r.name} ({r.vp} VP)"
+
+
+def ship_name(sid: str, city: str) -> str:
+    return f"{city.capitalize()} ship {sid.rsplit('_', 1)[1]}"
+
+
+# ---- the board -------------------------------------------------------------------------------------
+def board(view: dict[str, Any], names: list[str], seat: int | None) -> list[RenderableType]:
+    parts: list[RenderableType] = [
+        header(view, names, seat), week_panel(view, names),
+        Columns([stalls_table(view, names), craftsmen_table(view, names)], padding=(0, 2)),
+        Columns([harbour_table(view, names), display_table(view, names)], padding=(0, 2)),
+        players_table(view, names),
+    ]
+    if seat is not None:  # the seat's own screen: the exact raw materials
+        parts.append(screen_panel(view["players"][seat]))
+    decision = decision_text(view, names)
+    return parts if decision is None else [*parts, decision]
+
+
+def final_columns(view: dict[str, Any], seat: int) -> dict[str, str]:
+    """Beside the score: relic VP, then the tie-breakers (money in all currencies, goods)."""
+    p = view["players"][seat]
+    return {"Relic VP": str(p["relic_vp"]), "Money": str(sum(p["money"].values())),
+            "Goods": str(sum(p["goods"].values()))}
+
+
+def header(view: dict[str, Any], names: list[str], seat: int | None) -> Rule:
+    who = f" — {names[seat]} to decide" if seat is not None and not view["over"] else ""
+    return Rule(Text(f"Week {view['week']} of {view['weeks']}, {view['day_name'].capitalize()}{who}",
+                     style="bold cyan"))
+
+
+def week_panel(view: dict[str, Any], names: list[str]) -> Panel:
+    lines = []
+    if view["week_card"]:
+        lines.append(f"Week card {view['week_card'].split('_')[1]}: {view['dice']} die roll(s) on Thursday, "
+                     f"ships departing: {view['departing']}")
+    for d in view["decrees"]:
+        lines.append(f"Decree ({pretty_id(_day(d['day']))}): {_decree(d['decree']).name} — {d['state']}")
+    order = ", ".join(names[s] for s in view["turn_order"])
+    mayor = "-" if view["mayor"] is None else names[view["mayor"]]
+    lines.append(f"Turn order: {order}; mayor: {mayor}")
+    lines.append(f"Bag: {view['bag']} raws; decks: ships {view['decks']['ship']}, relics {view['decks']['relic']}; "
+                 f"goods in supply: {bundle(view['goods_supply'])}")
+    return Panel("\n".join(lines), title="The week", title_align="left")
+
+
+def _day(day: int) -> str:
+    from mercator.games.colonia.data import DAYS
+
+    return DAYS[day - 1]
+
+
+def stalls_table(view: dict[str, Any], names: list[str]) -> Table:
+    t = Table(title="Market stalls", title_justify="left")
+    for col in ("Stall", "Raws", "Cost", "Bought by"):
+        t.add_column(col)
+    for s in view["stalls"]:
+        owner = "-" if s["bought_by"] is None else f"{names[s['bought_by']]} ({s['members']})"
+        t.add_row(str(s["stall"]), bundle(s["raws"]), str(s["cost"]) if any(s["raws"].values()) else "-", owner)
+    return t
+
+
+def craftsmen_table(view: dict[str, Any], names: list[str]) -> Table:
+    t = Table(title="Craftsmen", title_justify="left")
+    for col in ("Craftsman", "Good", "Orders", "Next cost", "Queue (field 1 first)"):
+        t.add_column(col)
+    for c in view["craftsmen"]:
+        queue = ", ".join(f"{names[st['seat']]}:{st['members']}" for st in c["stacks"]) or "-"
+        t.add_row(pretty_id(c["craftsman"]), c["good"], str(c["stick"]), str(c["next_cost"]), queue)
+    return t
+
+
+def harbour_table(view: dict[str, Any], names: list[str]) -> Table:
+    t = Table(title="Harbour", title_justify="left")
+    for col in ("Berth", "Ship", "Holds (goods = pay, loaded by)"):
+        t.add_column(col)
+    for b, ship in enumerate(view["berths"]):
+        if ship is None:
+            t.add_row(str(b + 1), "-", "")
+            continue
+        cur = CURRENCY_SHORT[_currency(("london", "novgorod", "bergen", "bruges").index(ship["city"]))]
+        holds = "; ".join(f"{h['hold']}: {bundle(h['goods'])} = {h['payout']} {cur}"
+                          + (f" [{names[h['seat']]}]" if h["seat"] is not None else "") for h in ship["holds"])
+        t.add_row(str(b + 1), ship_name(ship["ship"], ship["city"]), holds)
+    return t
+
+
+def display_table(view: dict[str, Any], names: list[str]) -> Table:
+    t = Table(title="Relic display", title_justify="left")
+    for col in ("Card", "Price", "Reserved by"):
+        t.add_column(col)
+    for d in view["display"]:
+        r = _relic(d["card"])
+        reserved = "-" if d["reserved_by"] is None else names[d["reserved_by"]]
+        t.add_row(card_text(d["card"]), f"{d['price']} {CURRENCY_SHORT[_currency(r.city)]}", reserved)
+    return t
+
+
+def players_table(view: dict[str, Any], names: list[str]) -> Table:
+    t = Table(title="Families", title_justify="left")
+    for col in ("Player", "Supply", "Streets Tu/We/Th/Hb", "Money Pf/Gr/Mk/Gu", "Goods", "Raws", "Cards left",
+                "Card/votes", "Relics", "Shrines"):
+        t.add_column(col)
+    for s, p in enumerate(view["players"]):
+        streets = "/".join(str(p["streets"][k]) for k in STREET_SHORT)
+        money = "/".join(str(p["money"][k]) for k in CURRENCY_SHORT)
+        raws = bundle(p["raws_known"]) + (f" +{p['raws_unknown']} hidden" if p["raws_unknown"] else "")
+        card = "-" if p["played"] is None else f"{p['played']}/{p['votes']}"
+        relics = f"{p['relic_vp']} VP: " + (", ".join(_relic(r).name for r in p["relics"]) or "-")
+        shrines = ", ".join(f"{c}: {'empty' if x == 'empty' else _relic(x).name}"
+                            for c, x in p["shrines"].items() if x is not None) or "-"
+        t.add_row(f"{names[s]} ({p['colour']})", str(p["supply"]), streets, money, bundle(p["goods"]), raws,
+                  " ".join(map(str, p["hand"])), card, relics, shrines)
+    return t
+
+
+def screen_panel(me: dict[str, Any]) -> Panel:
+    return Panel(f"Raw materials: {bundle(me['screen']['raws'])}", title="Behind your screen", title_align="left")
+
+
+def decision_text(view: dict[str, Any], names: list[str]) -> Text | None:
+    d = view.get("decision")
+    if not d:
+        return None
+    kind = d["kind"]
+    if kind == "sequential":
+        return Text(f"{PHASE_WORDS[d['phase']].capitalize()}: {names[d['seat']]} to act", style="yellow")
+    if kind in ("family_card", "vote"):
+        waiting = ", ".join(names[s] for s in d["waiting"] if s not in d["committed"])
+        what = "family cards" if kind == "family_card" else f"the vote on {_decree(d['decree']).name}"
+        return Text(f"Secret choice of {what}; still to choose: {waiting}", style="yellow")
+    if kind == "mayor_tiebreak":
+        return Text(f"Tied vote on {_decree(d['decree']).name}: the mayor {names[d['seat']]} decides", style="yellow")
+    return Text(f"{names[d['seat']]} chooses a starting good", style="yellow")
+
+
+# ---- actions in words --------------------------------------------------------------------------------
+def describe(j: dict[str, Any], ctx: Ctx) -> str:
+    kind = j["kind"]
+    view = ctx.view
+    me = ctx.me
+    if kind == "choose_good":
+        return f"Take {j['good']} as your starting good"
+    if kind == "play_card":
+        note = "" if me["supply"] >= j["value"] else f" (counts 0: only {me['supply']} members in your supply)"
+        return f"Play family card {j['value']}{note}"
+    if kind in ("vote", "adopt", "reject"):
+        name = _decree(ctx.decision["decree"]).name
+        if kind == "vote":
+            return f"Vote {'yes' if j['yes'] else 'no'} on {name} ({me['votes']} votes)"
+        return f"As mayor, {kind} {name}"
+    if kind == "buy_stall":
+        s = view["stalls"][j["stall"] - 1]
+        return f"Buy stall {j['stall']} ({bundle(s['raws'])}) for {s['cost']} members"
+    if kind == "commission":
+        c = next(x for x in view["craftsmen"] if x["craftsman"] == j["craftsman"])
+        return (f"Commission the {j['craftsman']} for a {c['good']}: {c['next_cost']} members on field "
+                f"{len(c['stacks']) + 1} (orders served: {c['stick']})")
+    if kind == "load":
+        ship = next(b for b in view["berths"] if b is not None and b["ship"] == j["ship"])
+        hold = ship["holds"][j["hold"] - 1]
+        berth = view["berths"].index(ship) + 1
+        currency = _currency(("london", "novgorod", "bergen", "bruges").index(ship["city"]))
+        return (f"Load the {ship_name(j['ship'], ship['city'])} (berth {berth}) hold {j['hold']} with "
+                f"{bundle(hold['goods'])} for {hold['payout']} {currency}")
+    if kind == "buy":
+        d = next(x for x in view["display"] if x["card"] == j["card"])
+        return f"Buy {card_text(j['card'])} for {d['price']} {_currency(_relic(j['card']).city)}"
+    if kind == "fill_shrine":
+        return f"Put {card_text(j['relic'])} into your {_relic(j['shrine']).name.split(' (')[0]} (counts double)"
+    if kind == "reserve":
+        return f"Reserve {card_text(j['card'])} with 1 member"
+    phase = ctx.decision.get("phase", "")
+    return f"Pass ({PHASE_WORDS.get(phase, phase)})"

@@ -1,0 +1,160 @@
+"""The Colonia message catalog: every event the rules emit reads as a full sentence in English,
+German and Russian, with every placeholder filled."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mercator.engine import testkit
+from mercator.engine.actions import Action
+from mercator.engine.i18n import LANGS, catalog, render
+from mercator.engine.state import GameState
+from mercator.games import get
+from mercator.games.colonia.data import CRAFTSMEN, CURRENCIES, GOODS, RAWS
+from mercator.games.colonia.flow import PHASES, STREET_NAMES
+from mercator.games.colonia.space import CARD_IDS, SHIP_IDS, C
+
+GAME = "colonia"
+NAMES = ["Anna", "Boris", "Clara", "Dmitri", "Eva", "Fjodor"]
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+GAME_DIR = Path(__file__).resolve().parents[3] / "src" / "mercator" / "games" / GAME
+Chooser = Callable[[GameState, int, list[Action]], Action]
+# Kinds a "busy" player prefers, so that games reach loading, payouts, shrines and reservations.
+FAVOURITES = ("fill_shrine", "load", "buy", "commission", "buy_stall", "reserve", "vote", "play_card")
+
+
+def _uniform(rng: random.Random) -> Chooser:
+    return lambda state, seat, legal: legal[rng.randrange(len(legal))]
+
+
+def _busy(rng: random.Random) -> Chooser:
+    """Rarely pass: take an action of the first favourite kind that is legal."""
+
+    def choose(state: GameState, seat: int, legal: list[Action]) -> Action:
+        for kind in FAVOURITES:
+            options = [a for a in legal if a.kind == kind]
+            if options and rng.random() < 0.95:
+                return rng.choice(options)
+        return rng.choice(legal)
+
+    return choose
+
+
+def _collect() -> list[dict[str, Any]]:
+    info = get(GAME)
+    events: list[dict[str, Any]] = []
+
+    def on_step(state: GameState, before: GameState | None, seat: int, action: Any, evs: list[dict]) -> None:
+        events.extend(evs)
+
+    for players in info.player_counts:
+        for n, make in enumerate((_uniform, _busy)):
+            seed = 100 * players + n
+            opts = {"free_start_good": bool(n), "weeks": 6}
+            final = testkit.playout(info, players, opts, seed=seed, choose=make(random.Random(seed)), on_step=on_step)
+            events.extend(final.opening_events)
+    return events
+
+
+@pytest.fixture(scope="module")
+def events() -> list[dict[str, Any]]:
+    return _collect()
+
+
+def _emitted_types() -> set[str]:
+    """Every event type written in the game's source."""
+    pattern = re.compile(r"""["']type["']\s*:\s*["']([a-z_]+)["']""")
+    found = {m for path in GAME_DIR.glob("*.py") for m in pattern.findall(path.read_text(encoding="utf-8"))}
+    return found | {"decree_rejected"}  # written as a conditional expression next to decree_adopted
+
+
+def test_catalog_has_every_language_and_table() -> None:
+    cat = catalog(GAME)
+    for lang in LANGS:
+        assert lang in cat, f"messages.toml has no [{lang}] tables"
+        for table in ("events", "goods", "raws", "craftsman", "currency", "phases", "streets", "choices", "words",
+                      "decrees", "cards", "relics", "ships", "week_cards"):
+            assert table in cat[lang], f"messages.toml has no [{lang}.{table}] table"
+
+
+def test_named_values_are_complete() -> None:
+    cat = catalog(GAME)
+    for lang in LANGS:
+        t = cat[lang]
+        assert set(t["goods"]) == set(GOODS) | set(RAWS), lang
+        assert set(t["raws"]) == set(RAWS) and set(t["craftsman"]) == set(CRAFTSMEN), lang
+        assert set(t["currency"]) == set(CURRENCIES) and set(t["phases"]) == set(PHASES), lang
+        assert set(t["streets"]) == set(STREET_NAMES), lang
+        assert set(t["decrees"]) == {d.id for d in C.decrees}, lang
+        assert set(t["cards"]) == set(CARD_IDS) == set(t["relics"]), lang
+        assert set(t["ships"]) == set(SHIP_IDS) and set(t["week_cards"]) == {w.id for w in C.weeks}, lang
+        assert {"true", "false", "nothing"} <= set(t["words"]), lang
+
+
+def test_every_event_type_in_the_source_has_a_template() -> None:
+    types = _emitted_types()
+    assert len(types) > 35
+    cat = catalog(GAME)
+    for lang in LANGS:
+        missing = sorted(types - set(cat[lang]["events"]))
+        assert not missing, f"[{lang}.events] lacks templates for {missing}"
+        unused = sorted(set(cat[lang]["events"]) - types)
+        assert not unused, f"[{lang}.events] has templates no rule emits: {unused}"
+
+
+def test_played_games_reach_every_event_type(events: list[dict[str, Any]]) -> None:
+    unseen = _emitted_types() - {e["type"] for e in events}
+    assert len(unseen) <= 3, f"the sample games miss event types {sorted(unseen)}"
+
+
+def test_rendering_fills_every_placeholder(events: list[dict[str, Any]]) -> None:
+    for event in _one_per_shape(events):
+        for lang in LANGS:
+            text = render(GAME, event, lang, NAMES)
+            assert not PLACEHOLDER.search(text), f"{lang}: unfilled placeholder in {text!r} for {event}"
+            assert not text.startswith("{'type'"), f"{lang}: no template used for {event}"
+            assert "None" not in text and "_" not in text, f"{lang}: raw value in {text!r} for {event}"
+
+
+def test_templates_use_only_the_event_fields(events: list[dict[str, Any]]) -> None:
+    fields: dict[str, set[str]] = {}
+    for e in events:
+        fields.setdefault(e["type"], set()).update(e)
+    cat = catalog(GAME)
+    for lang in LANGS:
+        for kind, keys in fields.items():
+            used = {m[1:-1] for m in PLACEHOLDER.findall(cat[lang]["events"][kind])}
+            assert used <= keys, f"[{lang}.events] {kind} uses {sorted(used - keys)}, not fields of the event"
+
+
+def test_languages_differ(events: list[dict[str, Any]]) -> None:
+    for event in _one_per_shape(events):
+        texts = {lang: render(GAME, event, lang, NAMES) for lang in LANGS}
+        assert len(set(texts.values())) == len(LANGS), f"identical text across languages for {event}: {texts}"
+
+
+def test_sample_sentences() -> None:
+    bought = {"type": "relic_bought", "seat": 0, "card": "relic_lon_08", "price": 12, "currency": "pfund"}
+    assert render(GAME, bought, "en", NAMES) == "Anna buys Mitre of St Thomas for 12 pounds"
+    assert render(GAME, bought, "de", NAMES) == "Anna kauft Reliquie London 8 für 12 Pfund"
+    assert render(GAME, bought, "ru", NAMES) == "Anna покупает «реликвия Лондона 8» за 12 фунт."
+    order = {"type": "turn_order", "order": [2, 0, 1], "seat": 2}
+    assert render(GAME, order, "de", NAMES) == "Spielerreihenfolge: Clara, Anna, Boris; Bürgermeister: Clara"
+
+
+def _one_per_shape(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A few events of each type (with distinct value kinds), to keep rendering checks quick."""
+    out: dict[tuple, list[dict[str, Any]]] = {}
+    for e in events:
+        key = (e["type"], tuple(sorted((k, type(v).__name__, v if isinstance(v, bool) else None)
+                                       for k, v in e.items())))
+        bucket = out.setdefault(key, [])
+        if len(bucket) < 5:
+            bucket.append(e)
+    return [e for bucket in out.values() for e in bucket]

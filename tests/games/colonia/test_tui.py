@@ -1,0 +1,57 @@
+"""Colonia in the terminal client, driven by scripted input on a recording console."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+
+from rich.console import Console
+
+from mercator.engine.record import GameRecord
+from mercator.tui import play
+
+CHOICE = re.compile(r"^(?P<name>.+), your choice \[1-(?P<n>\d+)(?P<undo>, u = undo)?, q = quit\]: $")
+
+
+class Script:
+    """Random valid numbers, after one invalid entry; prefers anything over the first option (often pass)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.pending = ["abc"]
+
+    def __call__(self, prompt: str) -> str:
+        m = CHOICE.match(prompt)
+        if m is None:
+            return ""
+        if self.pending:
+            return self.pending.pop(0)
+        return str(self.rng.randint(1, int(m["n"])))
+
+
+def test_a_human_plays_colonia_against_bots(tmp_path: Path) -> None:
+    buf = io.StringIO()
+    path = tmp_path / "colonia.json"
+    state = play("colonia", ["human", "greedy", "random"], 5, {}, str(path),
+                 console=Console(file=buf, width=160), input_fn=Script(3))
+    out = buf.getvalue()
+    assert state.is_over()
+    for part in ("The week", "Market stalls", "Craftsmen", "Harbour", "Relic display", "Families",
+                 "Behind your screen", "Turn order", "Play family card", "Final scores"):
+        assert part in out, part
+    assert re.search(r"Vote (yes|no) on [A-Z]", out)
+    assert re.search(r"Buy stall \d \(.*\) for \d+ members", out)
+    assert re.search(r"Pass \((market|craftsmen|loading|relic purchases|reservations)\)", out)
+    record = GameRecord.load(path)
+    assert record.replay().state_hash() == state.state_hash()
+
+
+def test_hotseat_german_log() -> None:
+    buf = io.StringIO()
+    state = play("colonia", ["human", "human", "random", "random"], 8, {"weeks": 5}, None, lang="de",
+                 console=Console(file=buf, width=160), input_fn=Script(1))
+    out = buf.getvalue()
+    assert state.is_over() and state.week == 5
+    assert "Woche" in out and "Week 5 of 5" in out
