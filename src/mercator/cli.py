@@ -312,5 +312,21 @@ def content_check(
         raise typer.Exit(1)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on")] = 8000,
+    database: Annotated[str | None, typer.Option(help="Database URL, e.g. postgresql+psycopg://user@host/db "
+                                                      "(default: $MERCATOR_DATABASE_URL, else a SQLite file "
+                                                      "in the user's data folder)")] = None,
+    bot_workers: Annotated[int, typer.Option(help="Worker processes for server-side bots")] = 1,
+) -> None:
+    """Run the web app and game server: lobby, seats, bots, live updates (HTTP + WebSocket, OpenAPI at
+    /openapi.json), the browser client at / and the rules pages."""
+    from mercator.web.app import run
+
+    run(host, port, database, bot_workers=bot_workers)
+
+
 if __name__ == "__main__":
     app()

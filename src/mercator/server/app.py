@@ -1,0 +1,360 @@
+"""The HTTP and WebSocket API (FastAPI). Routes stay thin: the game service does the work."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import Body, FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+
+from mercator.engine.errors import IllegalAction
+from mercator.games import all_games
+
+from . import render
+from .bots import BotPool
+from .config import Settings
+from .db import Store, is_postgres, make_engine, migrate
+from .games import Conflict, Forbidden, GameEntry, GameService, NotFound
+from .limits import BodyLimit, RateLimit
+from .live import Hub, listen
+from .schemas import ActionRequest as ActionBody
+from .schemas import (
+    BotRequest,
+    CatalogEntry,
+    CreatedGame,
+    CreateGame,
+    CreatePlayer,
+    GameList,
+    GameSummary,
+    JoinGame,
+    MyGame,
+    MyGames,
+    PlayerOut,
+    Problem,
+    PublicState,
+    RecordOut,
+    SeatLink,
+    SeatState,
+    UndoRequest,
+)
+
+log = logging.getLogger("mercator.server")
+API = "/api"
+DESCRIPTION = """Lobby, seats with capability tokens, play, spectate, replays and live updates.
+
+* Tokens go in `Authorization: Bearer <token>` or `?token=`: a seat token (from creating or joining),
+  the host token (hands seats to bots) or a player token (groups a player's seats across games).
+* Every change has a version; post an action with the version it was chosen at. A stale version
+  gets 409 with the current one; an illegal action gets 400 with the engine's reason.
+* Live updates: WebSocket `/api/games/{game_id}/live?token=<seat token>` (no token: spectator).
+  The current state (the `SeatState` or `PublicState` document) is sent at once and again on every
+  change; a slow client skips to the newest state rather than queueing old ones.
+"""
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": Problem, "description": "Illegal action or bad request; the message says why"},
+    403: {"model": Problem, "description": "Missing or wrong token"},
+    404: {"model": Problem, "description": "No such game"},
+    409: {"model": Problem, "description": "Stale version or a game not in a state for this"},
+}
+
+
+def _token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    kind, _, value = header.partition(" ")
+    if kind.lower() == "bearer" and value.strip():
+        return value.strip()
+    return request.query_params.get("token")
+
+
+def _json(body: bytes, status: int = 200) -> Response:
+    return Response(content=body, status_code=status, media_type="application/json")
+
+
+def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
+    """The application. ``bots`` may be a running :class:`BotPool` to share (tests), or False for none."""
+    hub = Hub()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.database_url, settings.sqlite_synchronous)
+        await asyncio.to_thread(migrate, engine)
+        own_pool = bots is True
+        pool = BotPool(settings.bot_workers) if own_pool else (bots or None)
+        if own_pool and pool:
+            pool.warm()
+        service = GameService(Store(engine), pool, settings.cache_size, settings.clock_bot_level)
+        service.listeners.append(lambda entry: hub.publish(entry.id))
+        app.state.service = service
+        listener = None
+        if is_postgres(settings.database_url):
+            ready = asyncio.Event()
+            listener = asyncio.create_task(listen(settings.database_url, _on_notify, _on_reconnect, ready))
+            await asyncio.wait_for(ready.wait(), 30)
+        if settings.freeze_gc:
+            gc.collect()
+            gc.freeze()
+        # Games in play are loaded in the background (their bots and clocks carry on); a request for
+        # one that is not loaded yet simply loads it first.
+        service.spawn(service.resume())
+        log.info("mercator server ready on %s", engine.url.render_as_string())
+        try:
+            yield
+        finally:
+            if listener:
+                listener.cancel()
+            await service.close()
+            if own_pool and pool:
+                pool.close()
+            engine.dispose()
+
+    async def _on_notify(payload: str) -> None:
+        service: GameService = app.state.service
+        game_id, _, what = payload.partition(":")
+        entry = service.cache.get(game_id)
+        if entry is None or (what.isdigit() and int(what) <= entry.version):
+            return  # not ours to show, or our own write
+        service.spawn(service.refresh(entry))
+
+    async def _on_reconnect() -> None:
+        service: GameService = app.state.service
+        for entry in list(service.cache.values()):
+            service.spawn(service.refresh(entry))
+
+    app = FastAPI(title="Mercator game server", version="1", lifespan=lifespan, description=DESCRIPTION)
+    app.add_middleware(RateLimit, rate=settings.rate_per_second, burst=settings.rate_burst)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+
+    def svc() -> GameService:
+        return app.state.service
+
+    @app.exception_handler(NotFound)
+    async def _not_found(_: Request, exc: NotFound) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, 404)
+
+    @app.exception_handler(Forbidden)
+    async def _forbidden(_: Request, exc: Forbidden) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, 403)
+
+    @app.exception_handler(Conflict)
+    async def _conflict(_: Request, exc: Conflict) -> JSONResponse:
+        return JSONResponse({"detail": str(exc), "version": exc.version}, 409)
+
+    @app.exception_handler(IllegalAction)
+    async def _illegal(_: Request, exc: IllegalAction) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, 400)
+
+    async def seat_for(entry: GameEntry, request: Request, wanted: int | None = None) -> int:
+        token = _token(request)
+        try:
+            return svc().seat_of(entry, token, wanted=wanted)
+        except Forbidden:
+            player = await svc().player(token)
+            if player is None:
+                raise
+            mine = [s.seat for s in entry.seats if s.player_id == player["id"]]
+            return svc().seat_of(entry, None, mine, wanted)
+
+    def link(request: Request, game_id: str, seat: int, token: str) -> SeatLink:
+        base = str(request.base_url).rstrip("/")
+        ws = base.replace("http", "ws", 1)
+        return SeatLink(game_id=game_id, seat=seat, token=token, url=f"{base}{API}/games/{game_id}/seat?token={token}",
+                        ws_url=f"{ws}{API}/games/{game_id}/live?token={token}")
+
+    # ---- catalogue and players ------------------------------------------------------------------
+    @app.get(f"{API}/catalog", response_model=list[CatalogEntry], tags=["lobby"])
+    async def catalog() -> list[CatalogEntry]:
+        """The games this server hosts, with player counts and options (first value is the default)."""
+        return [CatalogEntry(name=g.name, title=g.title, player_counts=list(g.player_counts),
+                             options={k: list(v) for k, v in g.options.items()}) for g in all_games()]
+
+    @app.post(f"{API}/players", response_model=PlayerOut, status_code=201, tags=["players"])
+    async def create_player(body: CreatePlayer) -> PlayerOut:
+        """A player identity whose token groups seats across games."""
+        pid, token = await svc().create_player(body.name)
+        return PlayerOut(player_id=pid, name=body.name, token=token)
+
+    @app.get(f"{API}/players/me/games", response_model=MyGames, responses=ERRORS, tags=["players"])
+    async def my_games(request: Request, turn: bool = False) -> MyGames:
+        """The player's unfinished games; ``turn=true`` keeps only those where it is their turn."""
+        player = await svc().player(_token(request))
+        if player is None:
+            raise Forbidden("a valid player token is required")
+        rows = await svc().db(svc().store.seats_of_player, player["id"])
+        out = []
+        for row in rows[:200]:
+            entry = await svc().get(row["game_id"])
+            seat = entry.seats[row["seat"]]
+            mine = row["seat"] in entry.to_act() and seat.controller == "human"
+            if mine or not turn:
+                out.append(MyGame(game_id=entry.id, seat=seat.seat, game=entry.game, status=entry.status,
+                                  version=entry.version, my_turn=mine))
+        return MyGames(games=out)
+
+    async def player_id(token: str | None) -> str | None:
+        if token is None:
+            return None
+        player = await svc().player(token)
+        if player is None:
+            raise Forbidden("unknown player token")
+        return str(player["id"])
+
+    # ---- lobby ----------------------------------------------------------------------------------
+    @app.post(f"{API}/games", response_model=CreatedGame, status_code=201, responses=ERRORS, tags=["lobby"])
+    async def create_game(body: CreateGame, request: Request) -> CreatedGame:
+        """Create a game; each seat is human or a bot. ``join`` takes a human seat for the creator."""
+        options = dict(body.options)
+        if body.edition is not None:
+            options["edition"] = body.edition
+        clock = (round(body.clock.bank_seconds * 1000), round(body.clock.increment_seconds * 1000)) if body.clock \
+            else None
+        pid = await player_id(body.player_token)
+        entry, host, seat_token = await svc().create(
+            body.game, options, [s.model_dump() for s in body.seats], body.seed, body.join, body.name, pid, clock)
+        seat = link(request, entry.id, body.join, seat_token) if seat_token and body.join is not None else None
+        return CreatedGame(game=GameSummary(**render.summary(entry)), host_token=host, seat=seat)
+
+    @app.get(f"{API}/games", response_model=GameList, tags=["lobby"])
+    async def open_games(limit: Annotated[int, Query(ge=1, le=200)] = 50) -> GameList:
+        """Games waiting for players."""
+        return GameList(games=[GameSummary(**render.summary(e)) for e in await svc().open_games(limit)])
+
+    @app.get(f"{API}/games/{{game_id}}", response_model=GameSummary, responses=ERRORS, tags=["lobby"])
+    async def game_summary(game_id: str) -> GameSummary:
+        return GameSummary(**render.summary(await svc().get(game_id)))
+
+    @app.post(f"{API}/games/{{game_id}}/join", response_model=SeatLink, status_code=201, responses=ERRORS,
+              tags=["lobby"])
+    async def join(game_id: str, request: Request, body: Annotated[JoinGame | None, Body()] = None) -> SeatLink:
+        """Take a free human seat; the answer carries the seat's secret link."""
+        body = body or JoinGame()
+        entry = await svc().get(game_id)
+        pid = await player_id(body.player_token)
+        seat, token = await svc().join(entry, body.seat, body.name, pid)
+        return link(request, entry.id, seat, token)
+
+    @app.put(f"{API}/games/{{game_id}}/seats/{{seat}}/bot", response_model=GameSummary, responses=ERRORS,
+             tags=["lobby"])
+    async def hand_to_bot(game_id: str, seat: int, body: BotRequest, request: Request) -> GameSummary:
+        """The host hands a human seat to a bot (an abandoned seat keeps the game going)."""
+        entry = await svc().get(game_id)
+        if not svc().is_host(entry, _token(request)):
+            raise Forbidden("only the host may hand a seat to a bot")
+        await svc().set_controller(entry, seat, "bot", body.level)
+        return GameSummary(**render.summary(entry))
+
+    @app.delete(f"{API}/games/{{game_id}}/seats/{{seat}}/bot", response_model=GameSummary, responses=ERRORS,
+                tags=["lobby"])
+    async def take_back(game_id: str, seat: int, request: Request) -> GameSummary:
+        """The host (or the seat's own player) takes a seat back from its bot."""
+        entry = await svc().get(game_id)
+        if not svc().is_host(entry, _token(request)):
+            await seat_for(entry, request, wanted=seat)
+        await svc().set_controller(entry, seat, "human", None)
+        return GameSummary(**render.summary(entry))
+
+    # ---- play -----------------------------------------------------------------------------------
+    @app.get(f"{API}/games/{{game_id}}/seat", response_model=SeatState, responses=ERRORS, tags=["play"])
+    async def seat_view(game_id: str, request: Request, seat: int | None = None) -> Response:
+        """The seat's own view, its legal actions (JSON and index), the version and whether undo is possible."""
+        entry = await svc().get(game_id)
+        return _json(render.cached(entry, await seat_for(entry, request, seat)))
+
+    @app.post(f"{API}/games/{{game_id}}/actions", response_model=SeatState, responses=ERRORS, tags=["play"])
+    async def act(game_id: str, body: ActionBody, request: Request, seat: int | None = None) -> Response:
+        """Play an action chosen at ``version``. A stale version gets 409 with the current one."""
+        started = time.perf_counter()
+        entry = await svc().get(game_id)
+        n = await seat_for(entry, request, seat)
+        try:
+            await svc().submit(entry, n, body.version, body.action if body.action is not None else body.index)
+        except IllegalAction as exc:
+            return JSONResponse({"detail": str(exc), "version": entry.version}, 400)
+        response = _json(render.cached(entry, n))
+        # Time from the parsed request to the committed answer, for clients measuring where time goes.
+        response.headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
+        return response
+
+    @app.post(f"{API}/games/{{game_id}}/undo", response_model=SeatState, responses=ERRORS, tags=["play"])
+    async def undo(game_id: str, body: UndoRequest, request: Request, seat: int | None = None) -> Response:
+        """Take back the seat's own latest action, where the game's undo rule allows it."""
+        entry = await svc().get(game_id)
+        n = await seat_for(entry, request, seat)
+        try:
+            await svc().submit(entry, n, body.version, None, undo=True)
+        except IllegalAction as exc:
+            return JSONResponse({"detail": str(exc), "version": entry.version}, 400)
+        return _json(render.cached(entry, n))
+
+    @app.get(f"{API}/games/{{game_id}}/public", response_model=PublicState, responses=ERRORS, tags=["play"])
+    async def spectate(game_id: str) -> Response:
+        """What a spectator sees: the public view."""
+        return _json(render.cached(await svc().get(game_id), None))
+
+    @app.get(f"{API}/games/{{game_id}}/record", response_model=RecordOut, responses=ERRORS, tags=["play"])
+    async def record(game_id: str) -> RecordOut:
+        """The full record of a finished game, with its final state hash (replays bit for bit)."""
+        entry = await svc().get(game_id)
+        if entry.status != "over":
+            await svc().refresh(entry)  # another process may have written the last action a moment ago
+        if entry.status != "over":
+            raise Conflict("the record is published when the game is over", entry.version)
+        rec = entry.state.record()
+        rec.final_hash = entry.state.state_hash()
+        return RecordOut(record=rec.to_json())
+
+    # ---- live -----------------------------------------------------------------------------------
+    @app.websocket(f"{API}/games/{{game_id}}/live")
+    async def live(ws: WebSocket, game_id: str, token: str | None = None, seat: int | None = None) -> None:
+        """Sends the seat's state (or the public state without a token) at once and on every change."""
+        try:
+            entry = await svc().get(game_id)
+            n = None
+            if token is not None:
+                try:
+                    n = svc().seat_of(entry, token, wanted=seat)
+                except Forbidden:
+                    player = await svc().player(token)
+                    mine = [s.seat for s in entry.seats if player and s.player_id == player["id"]]
+                    n = svc().seat_of(entry, None, mine, seat)
+        except (NotFound, Forbidden):
+            await ws.close(code=1008)  # before accept: the handshake is refused with 403
+            return
+        await ws.accept()
+        changed = hub.subscribe(game_id)
+        entry.subscribers += 1
+        receiver = asyncio.create_task(_drain(ws))
+        try:
+            sent = -1
+            while True:
+                changed.clear()
+                if entry.revision != sent:
+                    sent = entry.revision
+                    await ws.send_text(render.cached(entry, n).decode())
+                waiter = asyncio.create_task(changed.wait())
+                done, _ = await asyncio.wait({receiver, waiter}, return_when=asyncio.FIRST_COMPLETED)
+                if receiver in done:
+                    waiter.cancel()
+                    break
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            receiver.cancel()
+            entry.subscribers -= 1
+            hub.unsubscribe(game_id, changed)
+
+    return app
+
+
+async def _drain(ws: WebSocket) -> None:
+    """Read (and ignore) client messages until the client goes away."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return

@@ -1,0 +1,377 @@
+"""Event-sourced storage: a games row, its seats and an append-only actions table.
+
+Every function here is synchronous and is called from a small thread pool, so the event loop
+never waits on the database. Actions are written in batches (group commit): one transaction locks
+the games involved, checks that each is still at the version its action was chosen at, and appends
+the actions and advances the versions together. The UNIQUE(game_id, seq) key is the last line of
+defence when several processes share one database.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    bindparam,
+    create_engine,
+    event,
+    select,
+    text,
+    update,
+)
+
+metadata = MetaData()
+
+players = Table(
+    "players", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("name", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", Text, nullable=False),  # text: seeds may exceed a signed 64-bit column
+    Column("status", String(16), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("host_token_hash", String(64), nullable=False),
+    Column("clock_bank_ms", Integer, nullable=True),
+    Column("clock_increment_ms", Integer, nullable=True),
+    Column("final_hash", String(64), nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_games_status", "status"),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("human", Boolean, nullable=False),
+    Column("controller", String(8), nullable=False),
+    Column("bot_level", String(32), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("player_id", String(32), nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("clock_ms", Integer, nullable=True),
+    Column("clock_since", Float, nullable=True),
+    Index("ix_seats_token_hash", "token_hash"),
+    Index("ix_seats_player_id", "player_id"),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(8), nullable=False),  # "action" or "undo"
+    Column("action", Integer, nullable=True),  # index in the game's action space
+    Column("payload", Text, nullable=True),  # the action's JSON form, for humans reading the table
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("game_id", "seq", name="uq_actions_game_seq"),
+)
+
+NOTIFY_CHANNEL = "mercator"
+
+
+AppendJob = tuple[str, int, "ActionRow", dict[str, Any] | None, dict[str, Any], dict[int, dict[str, Any]]]
+
+
+class StaleWrite(Exception):
+    """Another writer advanced the game first."""
+
+
+@dataclass
+class ActionRow:
+    seq: int
+    seat: int
+    kind: str
+    action: int | None
+
+
+def is_postgres(url: str) -> bool:
+    return url.startswith("postgresql")
+
+
+def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
+    """An engine for ``url``. SQLite runs in WAL mode; ``sqlite_synchronous`` FULL (the default) puts
+    each commit on disk before it is acknowledged, NORMAL survives a killed server but may lose the
+    last commits on power loss, in exchange for no fsync per commit."""
+    if sqlite_synchronous not in ("FULL", "NORMAL"):
+        raise ValueError(f"sqlite_synchronous must be FULL or NORMAL, not {sqlite_synchronous!r}")
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[-1]
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _connect(dbapi_conn: Any, _record: Any) -> None:
+            dbapi_conn.isolation_level = None  # we issue BEGIN ourselves (SQLAlchemy's pysqlite recipe)
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute(f"PRAGMA synchronous={sqlite_synchronous}")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Any) -> None:
+            # IMMEDIATE takes the write lock up front, so two processes never deadlock upgrading.
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+        return engine
+    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration (Alembic), safe to run from several processes."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(726172)"))
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
+
+    def _notify(self, conn: Any, payload: str) -> None:
+        if self.postgres:  # delivered to listeners only when the transaction commits
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": payload})
+
+    # ---- players ------------------------------------------------------------------------------
+    def create_player(self, player_id: str, token_hash: str, name: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(players.insert().values(id=player_id, token_hash=token_hash, name=name,
+                                                 created_at=time.time()))
+
+    def player_by_token(self, token_hash: str) -> dict[str, Any] | None:
+        with self.engine.begin() as conn:
+            row = conn.execute(select(players).where(players.c.token_hash == token_hash)).mappings().first()
+            return dict(row) if row else None
+
+    def seats_of_player(self, player_id: str) -> list[dict[str, Any]]:
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                select(seats.c.game_id, seats.c.seat, games.c.status)
+                .join(games, games.c.id == seats.c.game_id)
+                .where(seats.c.player_id == player_id, games.c.status != "over")
+                .order_by(games.c.updated_at.desc())
+            ).mappings().all()
+            return [dict(r) for r in rows]
+
+    # ---- games --------------------------------------------------------------------------------
+    def create_game(self, game: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(games.insert().values(**game, created_at=now, updated_at=now))
+            conn.execute(seats.insert(), [{**s, "game_id": game["id"]} for s in seat_rows])
+
+    def load_game(self, game_id: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[ActionRow]] | None:
+        with self.engine.begin() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat))
+            acts = conn.execute(select(actions.c.seq, actions.c.seat, actions.c.kind, actions.c.action)
+                                .where(actions.c.game_id == game_id).order_by(actions.c.seq))
+            return (dict(row), [dict(s) for s in seat_rows.mappings()], [ActionRow(*a) for a in acts])
+
+    def game_row(self, game_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        with self.engine.begin() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat))
+            return dict(row), [dict(s) for s in seat_rows.mappings()]
+
+    def actions_since(self, game_id: str, seq: int) -> list[ActionRow]:
+        with self.engine.begin() as conn:
+            acts = conn.execute(select(actions.c.seq, actions.c.seat, actions.c.kind, actions.c.action)
+                                .where(actions.c.game_id == game_id, actions.c.seq > seq).order_by(actions.c.seq))
+            return [ActionRow(*a) for a in acts]
+
+    def list_games(self, status: str, limit: int) -> list[str]:
+        with self.engine.begin() as conn:
+            return list(conn.execute(select(games.c.id).where(games.c.status == status)
+                                     .order_by(games.c.created_at.desc()).limit(limit)).scalars())
+
+    def append_many(self, jobs: list[AppendJob]) -> list[bool]:
+        """Append several games' actions in one transaction (one fsync for all: group commit).
+        True where the action was written, False where its game had moved on (nothing written)."""
+        return self._append_many_pg(jobs) if self.postgres else self._append_many_sqlite(jobs)
+
+    def _append_many_sqlite(self, jobs: list[AppendJob]) -> list[bool]:
+        """The SQLite batch, in plain driver calls: BEGIN IMMEDIATE holds the only write lock, so the
+        version check needs no savepoints, and executemany keeps a batch of hundreds cheap."""
+        now = time.time()
+        raw = self.engine.raw_connection()
+        try:
+            cur = raw.cursor()
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                ids = sorted({job[0] for job in jobs})
+                current = dict(cur.execute(f"SELECT id, version FROM games WHERE id IN ({','.join('?' * len(ids))})",
+                                           ids).fetchall())
+                done: list[bool] = []
+                inserts, bumps = [], []
+                for game_id, version, row, payload, game_changes, seat_changes in jobs:
+                    if current.get(game_id) != version:
+                        done.append(False)
+                        continue
+                    current[game_id] = version + 1
+                    done.append(True)
+                    inserts.append((game_id, row.seq, row.seat, row.kind, row.action,
+                                    json.dumps(payload) if payload is not None else None, now))
+                    bumps.append((version + 1, now, game_id))
+                    if game_changes:
+                        names = ", ".join(f"{k} = ?" for k in game_changes)
+                        cur.execute(f"UPDATE games SET {names} WHERE id = ?", [*game_changes.values(), game_id])
+                    for seat, values in seat_changes.items():
+                        names = ", ".join(f"{k} = ?" for k in values)
+                        cur.execute(f"UPDATE seats SET {names} WHERE game_id = ? AND seat = ?",
+                                    [*values.values(), game_id, seat])
+                cur.executemany("INSERT INTO actions (game_id, seq, seat, kind, action, payload, created_at) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?)", inserts)
+                cur.executemany("UPDATE games SET version = ?, updated_at = ? WHERE id = ?", bumps)
+                cur.execute("COMMIT")
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+            return done
+        finally:
+            raw.close()
+
+    def _append_many_pg(self, jobs: list[AppendJob]) -> list[bool]:
+        """The PostgreSQL batch: lock the games' rows in id order (so two processes' batches can never
+        deadlock), check their versions, then write everything with a few multi-row statements."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            ids = sorted({job[0] for job in jobs})
+            current = dict(conn.execute(select(games.c.id, games.c.version).where(games.c.id.in_(ids))
+                                        .order_by(games.c.id).with_for_update()).all())
+            done: list[bool] = []
+            inserts: list[dict[str, Any]] = []
+            bumps: list[dict[str, Any]] = []
+            for game_id, version, row, payload, game_changes, seat_changes in jobs:
+                if current.get(game_id) != version:
+                    done.append(False)
+                    continue
+                current[game_id] = version + 1
+                done.append(True)
+                inserts.append({"game_id": game_id, "seq": row.seq, "seat": row.seat, "kind": row.kind,
+                                "action": row.action, "created_at": now,
+                                "payload": json.dumps(payload) if payload is not None else None})
+                bumps.append({"gid": game_id, "v": version + 1, "t": now})
+                if game_changes:
+                    conn.execute(update(games).where(games.c.id == game_id).values(**game_changes))
+                for seat, values in seat_changes.items():
+                    conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
+            if inserts:
+                conn.execute(actions.insert(), inserts)
+                conn.execute(update(games).where(games.c.id == bindparam("gid"))
+                             .values(version=bindparam("v"), updated_at=bindparam("t")), bumps)
+                # Delivered when the transaction commits, so listeners never see an uncommitted version.
+                conn.execute(text("SELECT pg_notify(:c, p) FROM unnest(CAST(:ps AS text[])) AS p"),
+                             {"c": NOTIFY_CHANNEL, "ps": [f"{b['gid']}:{b['v']}" for b in bumps]})
+        return done
+
+    def take_seat(self, game_id: str, seat: int, token_hash: str, player_id: str | None, name: str) -> str | None:
+        """Claim a free human seat; returns the game's new status, or None if the seat was taken."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat,
+                                                    seats.c.human.is_(True), seats.c.token_hash.is_(None))
+                                .values(token_hash=token_hash, player_id=player_id, name=name))
+            if done.rowcount != 1:
+                return None
+            free = conn.execute(select(seats.c.seat).where(seats.c.game_id == game_id, seats.c.human.is_(True),
+                                                           seats.c.token_hash.is_(None),
+                                                           seats.c.controller == "human")).first()
+            status = "open" if free else "active"
+            conn.execute(update(games).where(games.c.id == game_id, games.c.status == "open")
+                         .values(status=status, updated_at=time.time()))
+            self._notify(conn, f"{game_id}:seats")
+            return status
+
+    def set_seat(self, game_id: str, seat: int, values: dict[str, Any], start: bool = False) -> None:
+        """Change a seat; ``start`` also moves an open game into play (its last free seat went to a bot)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
+            if start:
+                conn.execute(update(games).where(games.c.id == game_id, games.c.status == "open")
+                             .values(status="active", updated_at=time.time()))
+            self._notify(conn, f"{game_id}:seats")
+
+
+class GroupCommitter:
+    """Collects the appends that arrive while a commit is in flight and writes them together.
+
+    With SQLite every commit waits for an fsync (milliseconds); one writer committing a batch per
+    fsync keeps latency flat under load, and each caller is still answered only after the commit."""
+
+    def __init__(self, store: Store, run: Any, max_batch: int = 256) -> None:
+        self.store = store
+        self.run = run  # awaitable runner: run(fn, *args) executes fn in the database thread
+        self.max_batch = max_batch
+        self.pending: list[tuple[AppendJob, Any]] = []
+        self.flushing = False
+
+    async def append(self, job: AppendJob) -> None:
+        import asyncio
+
+        future = asyncio.get_running_loop().create_future()
+        self.pending.append((job, future))
+        if not self.flushing:
+            self.flushing = True
+            asyncio.get_running_loop().create_task(self._flush())
+        if not await future:
+            raise StaleWrite()
+
+    async def _flush(self) -> None:
+        try:
+            while self.pending:
+                batch, self.pending = self.pending[:self.max_batch], self.pending[self.max_batch:]
+                try:
+                    results = await self.run(self.store.append_many, [job for job, _ in batch])
+                except BaseException as exc:
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(exc)
+                    if not isinstance(exc, Exception):
+                        raise
+                    continue
+                for (_, future), ok in zip(batch, results, strict=True):
+                    if not future.done():
+                        future.set_result(ok)
+        finally:
+            self.flushing = False

@@ -1,0 +1,530 @@
+"""The game service: cached live games rebuilt from storage, and the one path every change takes.
+
+A game's state is its record replayed; the service keeps recent games in memory and writes each
+action (by a player, a bot or a clock) through ``submit``: under the game's lock it checks the
+version, applies the action to a clone, commits, and only then swaps the clone in and tells the
+live subscribers and the bot scheduler.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, TypeVar
+
+from mercator.bots.base import BOTS
+from mercator.engine.errors import IllegalAction
+from mercator.engine.state import GameState
+from mercator.games import get
+
+from . import clocks
+from .bots import BotPool
+from .db import ActionRow, GroupCommitter, StaleWrite, Store
+from .tokens import hash_token, matches, new_id, new_token
+
+log = logging.getLogger("mercator.server")
+T = TypeVar("T")
+# With several processes on one database, how long a game may wait on a bot run by another process
+# before this one runs it too (the compare-and-set keeps a double move out).
+BOT_TAKEOVER_SECONDS = 2.0
+
+
+class NotFound(Exception):
+    pass
+
+
+class Forbidden(Exception):
+    pass
+
+
+class Conflict(Exception):
+    """The request does not fit the game's current version or status."""
+
+    def __init__(self, detail: str, version: int | None = None) -> None:
+        super().__init__(detail)
+        self.version = version
+
+
+def check_level(level: str) -> str:
+    kind = level.partition(":")[0]
+    if level not in BOTS and kind != "ismcts":
+        raise IllegalAction(f"unknown bot level {level!r}; choose one of {', '.join(BOTS)}")
+    return level
+
+
+@dataclass
+class Seat(clocks.ClockSeat):
+    human: bool = True
+    controller: str = "human"
+    bot_level: str | None = None
+    token_hash: str | None = None
+    player_id: str | None = None
+    name: str = ""
+
+
+@dataclass
+class GameEntry:
+    id: str
+    game: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+    status: str
+    host_hash: str
+    clock: tuple[int, int] | None  # (bank ms, increment ms)
+    seats: list[Seat]
+    state: GameState
+    version: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Bumped on every change a client should see (actions, seats, status).
+    revision: int = 0
+    rendered: dict[Any, bytes] = field(default_factory=dict)
+    subscribers: int = 0
+    timer: asyncio.TimerHandle | None = None
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.state.to_act() if self.status == "active" else ()
+
+    def changed(self) -> None:
+        self.revision += 1
+        self.rendered.clear()
+
+
+def _seat_from_row(r: dict[str, Any]) -> Seat:
+    return Seat(seat=r["seat"], clock_ms=r["clock_ms"], clock_since=r["clock_since"], human=bool(r["human"]),
+                controller=r["controller"], bot_level=r["bot_level"], token_hash=r["token_hash"],
+                player_id=r["player_id"], name=r["name"])
+
+
+def _effective(rows: list[ActionRow], start: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The actions in force after the rows: an undo row takes back the latest action."""
+    history = list(start)
+    for row in rows:
+        if row.kind == "undo":
+            history.pop()
+        else:
+            assert row.action is not None
+            history.append((row.seat, row.action))
+    return history
+
+
+def _replay(game: str, players: int, seed: int, options: dict[str, Any], history: list[tuple[int, int]]) -> GameState:
+    state = get(game).new(players, seed=seed, options=options)
+    for seat, index in history:
+        state.apply(seat, index)
+    return state
+
+
+class GameService:
+    def __init__(self, store: Store, bots: BotPool | None, cache_size: int = 5000,
+                 clock_bot_level: str = "easy") -> None:
+        self.store = store
+        self.bots = bots
+        self.cache_size = cache_size
+        self.clock_bot_level = clock_bot_level
+        self.db_pool = ThreadPoolExecutor(max_workers=8 if store.postgres else 1, thread_name_prefix="mercator-db")
+        self.cache: OrderedDict[str, GameEntry] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[GameEntry | None]] = {}
+        self._bot_busy: set[tuple[str, int]] = set()
+        self._bot_failed: dict[tuple[str, int], int] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.listeners: list[Callable[[GameEntry], None]] = []
+        self.closing = False
+        # An fsync per commit bounds a database's commits per second: batch the appends that arrive
+        # while a commit is in flight (group commit). One batch at a time per process.
+        self.committer = GroupCommitter(store, self.db)
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.db_pool, partial(fn, *args))
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def close(self) -> None:
+        self.closing = True
+        for task in list(self._tasks):
+            task.cancel()
+        for entry in self.cache.values():
+            if entry.timer:
+                entry.timer.cancel()
+        self.db_pool.shutdown(wait=True)
+
+    # ---- loading ------------------------------------------------------------------------------
+    def _load_sync(self, game_id: str) -> GameEntry | None:
+        loaded = self.store.load_game(game_id)
+        if loaded is None:
+            return None
+        row, seat_rows, rows = loaded
+        options = json.loads(row["options"])
+        state = _replay(row["game"], row["players"], int(row["seed"]), options, _effective(rows, []))
+        clock = (row["clock_bank_ms"], row["clock_increment_ms"] or 0) if row["clock_bank_ms"] else None
+        return GameEntry(id=row["id"], game=row["game"], options=options, players=row["players"],
+                         seed=int(row["seed"]), status=row["status"], host_hash=row["host_token_hash"], clock=clock,
+                         seats=[_seat_from_row(s) for s in seat_rows], state=state, version=row["version"])
+
+    async def get(self, game_id: str) -> GameEntry:
+        entry = self.cache.get(game_id)
+        if entry is not None:
+            self.cache.move_to_end(game_id)
+            return entry
+        pending = self._loading.get(game_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[game_id] = pending
+            try:
+                entry = await self.db(self._load_sync, game_id) if len(game_id) <= 32 else None
+                if entry is not None:
+                    self._remember(entry)
+                pending.set_result(entry)
+            except Exception as exc:
+                pending.set_exception(exc)
+                pending.exception()  # mark retrieved: the caller below re-raises it
+            finally:
+                del self._loading[game_id]
+                if not pending.done():  # cancelled while loading: let waiters retry
+                    pending.cancel()
+            if entry is not None:
+                self.after_change(entry, publish=False)
+        entry = await asyncio.shield(pending)
+        if entry is None:
+            raise NotFound(f"no game {game_id!r}")
+        return entry
+
+    def _remember(self, entry: GameEntry) -> None:
+        self.cache[entry.id] = entry
+        if len(self.cache) > self.cache_size:
+            for gid, old in list(self.cache.items()):
+                if len(self.cache) <= self.cache_size:
+                    break
+                if not old.subscribers and not old.lock.locked() and not any(k[0] == gid for k in self._bot_busy):
+                    if old.timer:
+                        old.timer.cancel()
+                    del self.cache[gid]
+
+    async def refresh(self, entry: GameEntry) -> None:
+        """Catch up with what other processes wrote (seats, status and new actions)."""
+        async with entry.lock:
+            await self._catch_up(entry)
+        # The process that wrote the change runs the bots; this one steps in only if the game is
+        # still waiting on a bot a while later (that process may have died).
+        self.after_change(entry, bots_after=BOT_TAKEOVER_SECONDS)
+
+    async def _catch_up(self, entry: GameEntry) -> None:
+        def work() -> tuple[tuple[dict[str, Any], list[dict[str, Any]]] | None, list[ActionRow]]:
+            return self.store.game_row(entry.id), self.store.actions_since(entry.id, entry.version)
+
+        meta, rows = await self.db(work)
+        if meta is None:
+            return
+        row, seat_rows = meta
+        if rows:
+            if any(r.kind == "undo" for r in rows):
+                entry.state = _replay(entry.game, entry.players, entry.seed, entry.options,
+                                      _effective(rows, list(entry.state.history)))
+            else:
+                state = entry.state.clone()
+                for r in rows:
+                    state.apply(r.seat, r.action)
+                entry.state = state
+            entry.version = rows[-1].seq
+        seats = [_seat_from_row(s) for s in seat_rows]
+        if rows or seats != entry.seats or row["status"] != entry.status:  # our own notifications change nothing
+            entry.status = row["status"]
+            entry.seats = seats
+            entry.changed()
+
+    # ---- lobby --------------------------------------------------------------------------------
+    async def create(self, game: str, options: dict[str, Any], seat_specs: list[dict[str, Any]], seed: int | None,
+                     join: int | None, name: str | None, player_id: str | None,
+                     clock: tuple[int, int] | None) -> tuple[GameEntry, str, str | None]:
+        info = get(game)
+        options = info.validate_options(options)
+        seed = random.randrange(2**63) if seed is None else seed
+        state = info.new(len(seat_specs), seed=seed, options=options)
+        if join is not None and (join >= len(seat_specs) or seat_specs[join]["kind"] != "human"):
+            raise IllegalAction(f"seat {join} is not a human seat of this game")
+        host_token = new_token()
+        seat_token = new_token() if join is not None else None
+        now = time.time()
+        seats: list[Seat] = []
+        for n, spec in enumerate(seat_specs):
+            human = spec["kind"] == "human"
+            level = check_level(spec.get("level") or "easy") if not human else None
+            seats.append(Seat(seat=n, clock_ms=clock[0] if clock else None, clock_since=None, human=human,
+                              controller="human" if human else "bot", bot_level=level,
+                              token_hash=hash_token(seat_token) if n == join and seat_token else None,
+                              player_id=player_id if n == join else None,
+                              name=(name if n == join else spec.get("name")) or (f"Seat {n + 1}" if human else level)
+                              or ""))
+        free = any(s.human and s.token_hash is None for s in seats)
+        status = "open" if free else "active"  # a game starts when every human seat is taken
+        if status == "active" and clock:
+            for s in seats:
+                if s.seat in state.to_act():
+                    s.clock_since = now
+        entry = GameEntry(id=new_id(), game=game, options=options, players=len(seats), seed=seed, status=status,
+                          host_hash=hash_token(host_token), clock=clock, seats=seats, state=state, version=0)
+        game_row = {"id": entry.id, "game": game, "options": json.dumps(options), "players": len(seats),
+                    "seed": str(seed), "status": status, "version": 0, "host_token_hash": entry.host_hash,
+                    "clock_bank_ms": clock[0] if clock else None, "clock_increment_ms": clock[1] if clock else None}
+        seat_rows = [{"seat": s.seat, "human": s.human, "controller": s.controller, "bot_level": s.bot_level,
+                      "token_hash": s.token_hash, "player_id": s.player_id, "name": s.name, "clock_ms": s.clock_ms,
+                      "clock_since": s.clock_since} for s in seats]
+        await self.db(self.store.create_game, game_row, seat_rows)
+        self._remember(entry)
+        self.after_change(entry)
+        return entry, host_token, seat_token
+
+    async def join(self, entry: GameEntry, seat: int | None, name: str | None,
+                   player_id: str | None) -> tuple[int, str]:
+        async with entry.lock:
+            free = [s.seat for s in entry.seats if s.human and s.token_hash is None and s.controller == "human"]
+            if entry.status != "open" or not free:
+                raise Conflict("this game has no free seat")
+            if seat is None:
+                seat = free[0]
+            if seat not in free:
+                raise Conflict(f"seat {seat} is not a free human seat; free seats: {free}")
+            token = new_token()
+            status = await self.db(self.store.take_seat, entry.id, seat, hash_token(token), player_id,
+                                   name or f"Seat {seat + 1}")
+            if status is None:  # another process took it first
+                await self._catch_up(entry)
+                raise Conflict(f"seat {seat} was just taken")
+            s = entry.seats[seat]
+            s.token_hash, s.player_id, s.name = hash_token(token), player_id, name or s.name
+            entry.status = status
+            if status == "active" and entry.clock:
+                await self._start_clocks(entry)
+            entry.changed()
+        self.after_change(entry)
+        return seat, token
+
+    async def _start_clocks(self, entry: GameEntry) -> None:
+        now = time.time()
+        for s in entry.seats:
+            if s.seat in entry.state.to_act() and s.clock_since is None:
+                s.clock_since = now
+                await self.db(self.store.set_seat, entry.id, s.seat, {"clock_since": now})
+
+    async def set_controller(self, entry: GameEntry, seat: int, controller: str, level: str | None) -> None:
+        if not 0 <= seat < entry.players:
+            raise NotFound(f"no seat {seat}")
+        async with entry.lock:
+            s = entry.seats[seat]
+            if not s.human:
+                raise Conflict(f"seat {seat} is a bot seat; only human seats change hands")
+            values: dict[str, Any] = {"controller": controller}
+            if controller == "bot":
+                values["bot_level"] = check_level(level or "easy")
+            elif s.clock_ms is not None and not clocks.remaining_ms(s, time.time()):
+                # Back from a timeout: a fresh increment (or half a minute) so the player can move at all.
+                values["clock_ms"] = (entry.clock[1] if entry.clock and entry.clock[1] else 30_000)
+                values["clock_since"] = time.time() if seat in entry.to_act() else None
+            # A free seat given to a bot counts as filled: the host can start without waiting.
+            start = entry.status == "open" and not any(
+                o.human and o.token_hash is None and (o.controller if o.seat != seat else controller) == "human"
+                for o in entry.seats)
+            await self.db(self.store.set_seat, entry.id, seat, values, start)
+            for key, value in values.items():
+                setattr(s, key, value)
+            if start:
+                entry.status = "active"
+                if entry.clock:
+                    await self._start_clocks(entry)
+            entry.changed()
+        self._bot_failed.pop((entry.id, seat), None)
+        self.after_change(entry)
+
+    # ---- tokens -------------------------------------------------------------------------------
+    def seat_of(self, entry: GameEntry, token: str | None, player_seats: list[int] | None = None,
+                wanted: int | None = None) -> int:
+        """The seat a token (or a player's token, through ``player_seats``) may play, or Forbidden."""
+        if token:
+            h = hash_token(token)
+            found = None
+            for s in entry.seats:  # check every seat so timing does not depend on which matched
+                if matches(s.token_hash, h):
+                    found = s.seat
+            if found is not None and (wanted is None or wanted == found):
+                return found
+        if player_seats:
+            if wanted is not None and wanted in player_seats:
+                return wanted
+            if wanted is None and len(player_seats) == 1:
+                return player_seats[0]
+        raise Forbidden("a valid seat token is required")
+
+    def is_host(self, entry: GameEntry, token: str | None) -> bool:
+        return bool(token) and matches(entry.host_hash, hash_token(token or ""))
+
+    # ---- the write path -----------------------------------------------------------------------
+    async def submit(self, entry: GameEntry, seat: int, version: int, action: Any, undo: bool = False,
+                     by_bot: bool = False) -> None:
+        """Apply and store one action (or undo) chosen at ``version``; raises Conflict on a stale
+        version or a game not in play, IllegalAction if the engine refuses. Nothing changes on error."""
+        async with entry.lock:
+            if version > entry.version:
+                await self._catch_up(entry)  # another process may be ahead of our cache
+            if version != entry.version:
+                raise Conflict(f"stale version {version}: the game is at version {entry.version}", entry.version)
+            if entry.status != "active":
+                raise Conflict(f"the game is {entry.status}, not in play", entry.version)
+            if entry.seats[seat].controller != ("bot" if by_bot else "human"):
+                who = "a player" if by_bot else "a bot; ask the host to take it back"
+                raise Conflict(f"seat {seat} is being played by {who}", entry.version)
+            before = entry.state.to_act()
+            if undo:
+                new = entry.state.undo(seat)
+                row = ActionRow(seq=version + 1, seat=seat, kind="undo", action=None)
+                payload = None
+            else:
+                new = entry.state.clone()
+                new.apply(seat, action)
+                index = new.history[-1][1]
+                row = ActionRow(seq=version + 1, seat=seat, kind="action", action=index)
+                payload = new.SPACE.actions[index].to_json()
+            game_changes: dict[str, Any] = {}
+            if new.is_over():
+                game_changes = {"status": "over", "final_hash": new.state_hash()}
+            now = time.time()
+            after = () if new.is_over() else new.to_act()
+            seat_changes = clocks.advance(entry.seats, before, after, now, entry.clock[1]) if entry.clock else {}
+            try:
+                await self.committer.append((entry.id, version, row, payload, game_changes, seat_changes))
+            except StaleWrite:
+                await self._catch_up(entry)
+                raise Conflict(f"stale version {version}: the game is at version {entry.version}",
+                               entry.version) from None
+            entry.state = new
+            entry.version = version + 1
+            if game_changes:
+                entry.status = "over"
+            for n, values in seat_changes.items():
+                for key, value in values.items():
+                    setattr(entry.seats[n], key, value)
+            entry.changed()
+        self.after_change(entry)
+
+    def after_change(self, entry: GameEntry, publish: bool = True, bots_after: float = 0.0) -> None:
+        if publish:
+            for listener in self.listeners:
+                listener(entry)
+        if self.closing:
+            return
+        if bots_after:
+            self.spawn(self._bots_later(entry, entry.version, bots_after))
+        else:
+            self.schedule_bots(entry)
+        self._arm_clock(entry)
+
+    async def _bots_later(self, entry: GameEntry, version: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        if entry.version == version:
+            self.schedule_bots(entry)
+
+    # ---- bots ---------------------------------------------------------------------------------
+    def schedule_bots(self, entry: GameEntry) -> None:
+        if self.bots is None:
+            return
+        for seat in entry.to_act():
+            key = (entry.id, seat)
+            if entry.seats[seat].controller != "bot" or key in self._bot_busy:
+                continue
+            if self._bot_failed.get(key) == entry.version:
+                continue
+            self._bot_busy.add(key)
+            self.spawn(self._bot_turn(entry, seat))
+
+    async def _bot_turn(self, entry: GameEntry, seat: int) -> None:
+        key = (entry.id, seat)
+        try:
+            version = entry.version
+            s = entry.seats[seat]
+            if seat not in entry.to_act() or s.controller != "bot":
+                return
+            bot_seed = (entry.seed * 1_000_003 + version * 31 + seat) % 2**63
+            assert self.bots is not None
+            index = await self.bots.choose(entry.id, entry.state, seat, s.bot_level or "easy", bot_seed)
+            await self.submit(entry, seat, version, index, by_bot=True)
+        except Conflict:
+            pass  # the game moved on meanwhile; the new version schedules the bot again
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot for game %s seat %s failed", entry.id, seat)
+            self._bot_failed[key] = entry.version
+        finally:
+            self._bot_busy.discard(key)
+        if not self.closing and self.cache.get(entry.id) is entry:
+            self.schedule_bots(entry)
+
+    # ---- clocks -------------------------------------------------------------------------------
+    def _arm_clock(self, entry: GameEntry) -> None:
+        if entry.timer:
+            entry.timer.cancel()
+            entry.timer = None
+        if not entry.clock or entry.status != "active":
+            return
+        human = {s.seat for s in entry.seats if s.controller == "human"}
+        deadline = clocks.next_deadline(entry.seats, human)
+        if deadline is None:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, deadline[0] - time.time())
+        entry.timer = loop.call_later(delay, lambda: self.spawn(self._timeout(entry, deadline[1])))
+
+    async def _timeout(self, entry: GameEntry, seat: int) -> None:
+        s = entry.seats[seat]
+        if s.controller != "human" or clocks.remaining_ms(s, time.time()) != 0:
+            self._arm_clock(entry)
+            return
+        log.info("game %s seat %s ran out of time; a bot plays it", entry.id, seat)
+        async with entry.lock:
+            values = {"controller": "bot", "bot_level": self.clock_bot_level}
+            await self.db(self.store.set_seat, entry.id, seat, values)
+            s.controller, s.bot_level = "bot", self.clock_bot_level
+            entry.changed()
+        self.after_change(entry)
+
+    # ---- startup ------------------------------------------------------------------------------
+    async def resume(self) -> int:
+        """Load every game in play so its bots and clocks carry on after a restart."""
+        ids = await self.db(self.store.list_games, "active", self.cache_size)
+        for gid in ids:
+            try:
+                await self.get(gid)
+            except Exception:
+                log.exception("could not resume game %s", gid)
+        log.info("%d games in play resumed", len(ids))
+        return len(ids)
+
+    async def open_games(self, limit: int) -> list[GameEntry]:
+        ids = await self.db(self.store.list_games, "open", limit)
+        out = []
+        for gid in ids:
+            try:
+                out.append(await self.get(gid))
+            except NotFound:
+                continue
+        return [e for e in out if e.status == "open"]
+
+    async def player(self, token: str | None) -> dict[str, Any] | None:
+        if not token:
+            return None
+        return await self.db(self.store.player_by_token, hash_token(token))
+
+    async def create_player(self, name: str) -> tuple[str, str]:
+        token, pid = new_token(), new_id()
+        await self.db(self.store.create_player, pid, hash_token(token), name)
+        return pid, token
