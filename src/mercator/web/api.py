@@ -1,0 +1,191 @@
+"""JSON routes only the browser client needs, beside the server's own API: interface text,
+content tables, the per-seat log, hints and replays. They read the server's game service
+(``app.state.service``) and never write to it."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from functools import cache
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from mercator.engine.i18n import LANGS, catalog
+from mercator.games import all_games, get
+
+from .events import LogCache, digest, lines
+from .rules import ui_text
+
+WEB_API = "/web/api"
+
+
+def _token(request: Request) -> str | None:
+    kind, _, value = request.headers.get("authorization", "").partition(" ")
+    if kind.lower() == "bearer" and value.strip():
+        return value.strip()
+    return request.query_params.get("token")
+
+
+def _lang(lang: str | None) -> str:
+    return lang if lang in LANGS else "en"
+
+
+@cache
+def game_content(game: str) -> dict[str, Any]:
+    """The content tables a board needs to name and price what it shows (empty for games without)."""
+    if game != "constantinopolis":
+        return {}
+    from mercator.games.constantinopolis.data import content
+
+    c = content()
+    return {
+        "contracts": {k.id: {"destination": k.destination, "distance": k.distance, "cargo": list(k.cargo),
+                             "passengers": k.passengers, "voyage": list(k.voyage), "gold": k.gold, "fp": k.fp}
+                      for k in c.contracts},
+        "buildings": {b.id: {"category": b.category, "cost": b.cost, "output": list(b.output), "input": list(b.input),
+                             "input_any": b.input_any, "gold": b.gold, "fp": b.fp, "licence": b.licence}
+                      for b in c.buildings},
+        "ship_cost": list(c.ship_cost),
+        "trading_post_cost": list(c.rules.trading_post_cost),
+        "redemptor_discount": c.rules.redemptor_discount,
+        "porta_xylokerkou_fp": c.rules.porta_xylokerkou_fp,
+    }
+
+
+def display_names(entry: Any, lang: str | None) -> list[str]:
+    """Players' names as the pages show them: a bot seat named after its level reads 'bot 2 (easy)'."""
+    bot = ui_text()[_lang(lang)]["bot"]
+    return [f"{bot} {s.seat + 1} ({s.bot_level})" if not s.human and s.name in ("", s.bot_level) else s.name
+            for s in entry.seats]
+
+
+def add_web_api(app: FastAPI) -> None:
+    logs = LogCache()
+
+    def service() -> Any:
+        return app.state.service
+
+    async def seat_of(entry: Any, request: Request) -> int | None:
+        """The seat the request's token plays (a seat token or the player's own), or None."""
+        token = _token(request)
+        wanted = request.query_params.get("seat")
+        want = int(wanted) if wanted and wanted.isdigit() else None
+        svc = service()
+        try:
+            return int(svc.seat_of(entry, token, wanted=want))
+        except Exception:
+            player = await svc.player(token)
+            if player is None:
+                return None
+            mine = [s.seat for s in entry.seats if s.player_id == player["id"]]
+            try:
+                return int(svc.seat_of(entry, None, mine, want))
+            except Exception:
+                return None
+
+    async def entry_or_404(game_id: str) -> Any:
+        try:
+            return await service().get(game_id)
+        except Exception:
+            return None
+
+    @app.get(f"{WEB_API}/catalog", tags=["web"])
+    async def catalog_route(lang: str = "en") -> list[dict[str, Any]]:
+        """Games with their description, player counts (per edition) and options."""
+        ui = ui_text()[_lang(lang)]
+        return [{"name": g.name, "title": g.title, "summary": ui.get(f"game_{g.name}", g.summary),
+                 "player_counts": list(g.player_counts),
+                 "options": {k: list(v) for k, v in g.options.items()},
+                 "counts_by_option": [{"option": k[0], "value": k[1], "counts": list(v)}
+                                      for k, v in g.counts_by_option.items()]} for g in all_games()]
+
+    @app.get(f"{WEB_API}/i18n/{{lang}}", tags=["web"])
+    async def i18n(lang: str, game: str | None = None) -> dict[str, Any]:
+        """Interface text, and the game's names of goods, offices, buildings ... in ``lang``."""
+        lang = _lang(lang)
+        names: dict[str, Any] = {}
+        if game:
+            get(game)
+            names = {k: v for k, v in catalog(game).get(lang, {}).items() if k != "events"}
+        return {"lang": lang, "ui": ui_text()[lang], "names": names}
+
+    @app.get(f"{WEB_API}/content/{{game}}", tags=["web"])
+    async def content_route(game: str) -> dict[str, Any]:
+        get(game)
+        return game_content(game)
+
+    @app.get(f"{WEB_API}/games/{{game_id}}/log", tags=["web"])
+    async def log_route(game_id: str, request: Request, lang: str = "en", since: int = 0,
+                        after: str = "") -> JSONResponse:
+        """Log lines from action ``since`` on; ``after`` is the digest the client got last time, and
+        when the history before ``since`` changed (an undo) the whole log comes back (``reset``)."""
+        entry = await entry_or_404(game_id)
+        if entry is None:
+            return JSONResponse({"detail": "no such game"}, 404)
+        viewer = await seat_of(entry, request)
+        history = list(entry.state.history)
+        reset = since > len(history) or digest(history, since) != after
+        start = 0 if reset else since
+        log = await asyncio.to_thread(logs.log, entry.id, entry.state)
+        names = display_names(entry, lang)
+        return JSONResponse({"reset": reset, "actions": len(history), "digest": digest(history, len(history)),
+                             "lines": lines(entry.game, log, viewer, _lang(lang), names, start)})
+
+    @app.post(f"{WEB_API}/games/{{game_id}}/hint", tags=["web"])
+    async def hint(game_id: str, request: Request) -> JSONResponse:
+        """The ``normal`` bot's choice for the caller's own seat (it decides from that seat's knowledge)."""
+        entry = await entry_or_404(game_id)
+        if entry is None:
+            return JSONResponse({"detail": "no such game"}, 404)
+        seat = await seat_of(entry, request)
+        if seat is None:
+            return JSONResponse({"detail": "a valid seat or player token is required"}, 403)
+        if seat not in entry.to_act():
+            return JSONResponse({"detail": "not your turn"}, 409)
+        state, version = entry.state, entry.version
+        seed = random.randrange(2**63)
+        pool = service().bots
+        if pool is not None:  # the server's bot workers: a search never runs on the event loop
+            index = await pool.choose(f"hint:{entry.id}", state, seat, "normal", seed)
+        else:
+            index = await asyncio.to_thread(_choose, state.clone(), seat, seed)
+        action = state.SPACE.actions[index]
+        return JSONResponse({"version": version, "index": index, "action": action.to_json()})
+
+    @app.get(f"{WEB_API}/games/{{game_id}}/replay", tags=["web"])
+    async def replay(game_id: str, lang: str = "en", step: int | None = None) -> JSONResponse:
+        """A finished game: its actions with log lines, and the public view after ``step`` actions."""
+        entry = await entry_or_404(game_id)
+        if entry is None:
+            return JSONResponse({"detail": "no such game"}, 404)
+        if entry.status != "over":
+            return JSONResponse({"detail": "the replay opens when the game is over"}, 409)
+        history = list(entry.state.history)
+        names = display_names(entry, lang)
+        out: dict[str, Any] = {"game": entry.game, "names": names, "steps": len(history)}
+        if step is None:
+            log = await asyncio.to_thread(logs.log, entry.id, entry.state)
+            out["lines"] = lines(entry.game, log, None, _lang(lang), names)
+            out["actions"] = [{"seat": s, "action": entry.state.SPACE.actions[i].to_json()} for s, i in history]
+            out["scores"], out["ranking"] = list(entry.state.scores()), list(entry.state.ranking())
+        else:
+            step = max(0, min(step, len(history)))
+            view, to_act = await asyncio.to_thread(_public_at, entry, history[:step])
+            out.update(step=step, view=view, to_act=to_act)
+        return JSONResponse(out)
+
+
+def _public_at(entry: Any, history: list[tuple[int, int]]) -> tuple[dict[str, Any], list[int]]:
+    """The public view after the first actions of a finished game's history."""
+    state = get(entry.game).new(entry.players, seed=entry.seed, options=entry.options)
+    for seat, index in history:
+        state.apply(seat, index)
+    return state.view(None), list(state.to_act())
+
+
+def _choose(state: Any, seat: int, seed: int) -> int:
+    from mercator.bots import make_bot
+
+    return int(make_bot("normal", seed).act(state, seat).index)

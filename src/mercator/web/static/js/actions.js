@@ -1,0 +1,66 @@
+// The action bar: every legal action named in words; long runs of one numeric choice (bids,
+// quantities) become one line with a value picker so the bar stays readable.
+import { el, t } from "./common.js";
+
+const GROUP_MIN = 6;
+
+function groupKey(action, field) {
+  const rest = Object.entries(action).filter(([k]) => k !== field).sort();
+  return JSON.stringify(rest);
+}
+
+/** Split legal actions into single buttons and numeric groups, keeping the engine's order. */
+export function arrange(legal, numeric) {
+  const groups = new Map();
+  for (const item of legal) {
+    const field = numeric[item.action.kind];
+    if (!field || typeof item.action[field] !== "number") continue;
+    const key = groupKey(item.action, field);
+    if (!groups.has(key)) groups.set(key, { field, items: [] });
+    groups.get(key).items.push(item);
+  }
+  const out = [];
+  const seen = new Set();
+  for (const item of legal) {
+    const field = numeric[item.action.kind];
+    const key = field && typeof item.action[field] === "number" ? groupKey(item.action, field) : null;
+    const group = key && groups.get(key);
+    if (group && group.items.length >= GROUP_MIN) {
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push({ group });
+      }
+    } else {
+      out.push({ item });
+    }
+  }
+  return out;
+}
+
+/** The action bar's element; ``onAct(index)`` plays an action. */
+export function actionBar(legal, board, ctx, onAct, focus) {
+  // "Done"-like entries (end the turn, pass, sail) first, where they are easy to find in a long list.
+  const isDone = (e) => Boolean(e.item && (board.doneKinds || []).includes(e.item.action.kind));
+  const arranged = arrange(legal, board.numeric || {});
+  const entries = [...arranged.filter(isDone), ...arranged.filter((e) => !isDone(e))];
+  const buttons = entries.map((entry) => {
+    if (entry.item) {
+      const { index, action } = entry.item;
+      const done = (board.doneKinds || []).includes(action.kind);
+      return el("button", {
+        class: "action" + (done ? " done" : "") + (focus && focus.has(index) ? " hinted" : ""),
+        "data-testid": "action", "data-kind": action.kind, "data-index": index, "data-done": done ? "1" : null,
+        onclick: () => onAct(index),
+      }, board.describe(action, ctx));
+    }
+    const { field, items } = entry.group;
+    const select = el("select", { "data-testid": "action-value" },
+      items.map((it) => el("option", { value: it.index, selected: focus && focus.has(it.index) }, it.action[field])));
+    const hinted = focus && items.some((it) => focus.has(it.index));
+    return el("div", { class: "group" + (hinted ? " hinted" : ""), "data-kind": items[0].action.kind },
+      el("span", {}, board.familyLabel(items[0].action, ctx)), select,
+      el("button", { class: "action-group", "data-testid": "action-group", "data-kind": items[0].action.kind,
+        onclick: () => onAct(Number(select.value)) }, t("choose")));
+  });
+  return el("div", { class: "actions" }, buttons);
+}

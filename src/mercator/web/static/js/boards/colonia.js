@@ -1,0 +1,194 @@
+// Colonia: the week's days with the decrees, the market stalls, the craftsmen, the harbour with
+// its ships and holds, the relic display, and every family's belongings (the player's own screen).
+import { el, nameOf, pretty, t } from "../common.js";
+import generic from "./generic.js";
+
+const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const CITIES = ["london", "novgorod", "bergen", "bruges"];
+const CURRENCIES = ["pfund", "grivna", "mark", "gulden"];
+const COLOURS = { yellow: "#d4a017", blue: "#2e6fba", green: "#2e8b57", red: "#c0392b", black: "#333", white: "#999",
+  purple: "#7d3c98", orange: "#e67e22" };
+
+const bundle = (goods) => Object.entries(goods).filter(([, n]) => n)
+  .map(([g, n]) => `${n} ${nameOf("goods", g)}`).join(", ") || t("none");
+const card = (id) => nameOf("cards", id);
+const decree = (id) => nameOf("decrees", id);
+
+function me(ctx) {
+  return ctx.seat === null ? null : ctx.view.players[ctx.seat];
+}
+
+function currencyOf(city) {
+  return nameOf("currency", CURRENCIES[CITIES.indexOf(city)] || city);
+}
+
+function relicCity(id) {
+  return CITIES.find((c) => id.includes(`_${c.slice(0, 3)}`)) || "london";
+}
+
+function describe(a, ctx) {
+  const v = ctx.view;
+  const d = v.decision || {};
+  switch (a.kind) {
+    case "choose_good": return t("act_choose_good", { good: nameOf("goods", a.good) });
+    case "play_card": return t("act_play_card", { value: a.value });
+    case "vote": return t(a.yes ? "act_vote_yes" : "act_vote_no", { decree: decree(d.decree), votes: me(ctx)?.votes ?? 0 });
+    case "adopt": return t("act_adopt", { decree: decree(d.decree) });
+    case "reject": return t("act_reject", { decree: decree(d.decree) });
+    case "buy_stall": {
+      const s = v.stalls[a.stall - 1];
+      return t("act_buy_stall", { stall: a.stall, raws: bundle(s.raws), cost: s.cost });
+    }
+    case "commission": {
+      const c = v.craftsmen.find((x) => x.craftsman === a.craftsman);
+      return t("act_commission", { craftsman: nameOf("craftsman", a.craftsman), good: nameOf("goods", c.good),
+        cost: c.next_cost });
+    }
+    case "load": {
+      const ship = v.berths.find((b) => b && b.ship === a.ship);
+      const hold = ship.holds[a.hold - 1];
+      return t("act_load", { hold: a.hold, ship: nameOf("ships", a.ship), goods: bundle(hold.goods), payout: hold.payout,
+        currency: currencyOf(ship.city) });
+    }
+    case "buy": {
+      const item = v.display.find((x) => x.card === a.card);
+      return t("act_buy", { card: card(a.card), price: item ? item.price : "?", currency: currencyOf(relicCity(a.card)) });
+    }
+    case "fill_shrine": return t("act_fill_shrine", { relic: card(a.relic), shrine: card(a.shrine) });
+    case "reserve": return t("act_reserve", { card: card(a.card) });
+    case "pass": return t("act_pass") + (d.phase ? ` (${nameOf("phases", d.phase)})` : "");
+    default: return generic.describe(a, ctx);
+  }
+}
+
+function week(ctx) {
+  const v = ctx.view;
+  const decrees = Object.fromEntries(v.decrees.map((x) => [x.day, x]));
+  return el("section", { class: "panel", "data-testid": "week" },
+    el("h2", {}, t("c_week", { week: v.week, weeks: v.weeks }),
+      v.week_card ? el("span", { class: "muted small" }, ` · ${t("c_week_card")}: ${nameOf("week_cards", v.week_card)}`) : null),
+    el("div", { class: "days" }, DAYS.map((day, i) => {
+      const x = decrees[i + 1];
+      return el("div", { class: "day" + (v.day === i + 1 ? " today" : ""), "data-testid": `day-${day}` },
+        el("b", {}, t(`day_${day}`)),
+        x ? el("div", { class: "small" }, decree(x.decree), el("br"), el("i", {}, t(`state_${x.state}`))) : null);
+    })),
+    el("p", { class: "small" },
+      `${t("c_dice")}: ${v.dice} · ${t("c_departing")}: ${v.departing} · ${t("c_mayor")}: `,
+      v.mayor === null ? "-" : ctx.names[v.mayor],
+      ` · ${t("c_turn_order")}: ${v.turn_order.map((s) => ctx.names[s]).join(" → ")}`));
+}
+
+function stalls(ctx) {
+  return el("section", { class: "panel", "data-testid": "stalls" }, el("h2", {}, t("c_stalls")),
+    el("div", { class: "cards" }, ctx.view.stalls.map((s) => ctx.bind(el("div", {
+      class: "card" + (s.bought_by !== null ? " taken" : ""), "data-testid": `stall-${s.stall}` },
+    el("b", {}, `${s.stall}`), " ", bundle(s.raws), el("br"),
+    el("span", { class: "small" }, t("c_cost", { n: s.cost })),
+    s.bought_by !== null ? el("div", { class: `small pc${s.bought_by % 6}` }, `${t("c_bought_by")} ${ctx.names[s.bought_by]}`)
+      : null), (a) => a.kind === "buy_stall" && a.stall === s.stall))));
+}
+
+function craftsmen(ctx) {
+  return el("section", { class: "panel", "data-testid": "craftsmen" }, el("h2", {}, t("c_craftsmen")),
+    el("div", { class: "cards" }, ctx.view.craftsmen.map((c) => ctx.bind(el("div", { class: "card",
+      "data-testid": `craftsman-${c.craftsman}` },
+    el("b", {}, nameOf("craftsman", c.craftsman)), el("div", { class: "small" }, `→ ${nameOf("goods", c.good)}`),
+    el("div", { class: "small" }, `${t("c_stick")}: ${c.stick} · ${t("c_next_cost")}: ${c.next_cost}`),
+    el("div", {}, c.stacks.map((st) => el("span", { class: `chip pc${st.seat % 6}` },
+      `${ctx.names[st.seat]}: ${t("c_members_on", { n: st.members })}`)))),
+    (a) => a.kind === "commission" && a.craftsman === c.craftsman))));
+}
+
+function harbour(ctx) {
+  const berths = ctx.view.berths.map((b, i) => {
+    if (!b) return el("div", { class: "card taken" }, `${i + 1}: -`);
+    return el("div", { class: "card ship-card", "data-testid": `berth-${i + 1}` },
+      el("b", {}, `${i + 1}. ${nameOf("ships", b.ship)}`), el("span", { class: "small muted" }, ` · ${nameOf("cities", b.city)}`),
+      b.holds.map((h) => ctx.bind(el("div", { class: "hold", "data-testid": `hold-${b.ship}-${h.hold}` },
+        `${t("c_hold", { n: h.hold })}: ${bundle(h.goods)} → ${h.payout} ${currencyOf(b.city)}`,
+        h.seat !== null ? el("span", { class: `chip pc${h.seat % 6}` }, ctx.names[h.seat]) : null),
+      (a) => a.kind === "load" && a.ship === b.ship && a.hold === h.hold)));
+  });
+  return el("section", { class: "panel", "data-testid": "harbour" }, el("h2", {}, t("c_harbour")),
+    el("div", { class: "cards" }, berths));
+}
+
+function relics(ctx) {
+  return el("section", { class: "panel", "data-testid": "relics" }, el("h2", {}, t("c_relics")),
+    el("div", { class: "cards" }, ctx.view.display.map((r) => ctx.bind(el("div", { class: "card",
+      "data-testid": `relic-${r.card}` },
+    el("b", {}, card(r.card)), el("div", { class: "small" }, `${t("c_price")}: ${r.price} ${currencyOf(relicCity(r.card))}`),
+    r.reserved_by !== null ? el("div", { class: `small pc${r.reserved_by % 6}` },
+      `${t("c_reserved_by")} ${ctx.names[r.reserved_by]}`) : null),
+    (a) => (a.kind === "buy" || a.kind === "reserve") && a.card === r.card))));
+}
+
+function sheet(ctx, p) {
+  const s = p.seat;
+  const mine = s === ctx.seat;
+  const colour = COLOURS[p.colour] || "#888";
+  const hand = (p.hand || []).map((value) => ctx.bind(el("span", { class: "chip famcard", "data-testid": mine ? `card-${value}` : null },
+    String(value)), (a) => mine && a.kind === "play_card" && a.value === value));
+  const ownRelics = (p.relics || []).map((id) => ctx.bind(el("span", { class: "chip" }, card(id)),
+    (a) => mine && a.kind === "fill_shrine" && a.relic === id));
+  const raws = Object.entries(p.raws_known || {}).filter(([, n]) => n).map(([r, n]) => `${n} ${nameOf("raws", r)}`);
+  if (p.raws_unknown) raws.push(t("c_raws_unknown", { n: p.raws_unknown }));
+  return el("div", { class: "sheet" + (mine ? " me" : "") + (ctx.view.to_act.includes(s) ? " acting" : ""),
+    style: `border-top: 5px solid ${colour}`, "data-testid": `sheet-${s}` },
+  el("h3", {}, el("span", { style: `color:${colour}` }, ctx.names[s] + (mine ? ` (${t("you")})` : "")),
+    el("span", { class: "small muted" }, p.family)),
+  el("div", { class: "stats" },
+    el("span", {}, `${t("c_members")}: ${p.supply}`), el("span", {}, `${t("c_votes")}: ${p.votes}`),
+    el("span", {}, `${t("c_relic_vp")}: ${p.relic_vp}`)),
+  el("div", {}, `${t("c_money")}: ${Object.entries(p.money).map(([c, n]) => `${n} ${nameOf("currency", c)}`).join(", ")}`),
+  el("div", {}, `${t("goods")}: ${bundle(p.goods)}`),
+  el("div", {}, `${t("c_raws")}: ${raws.join(", ") || t("none")}`),
+  el("div", {}, `${t("c_hand")}: `, hand.length ? hand : t("none"),
+    p.played ? el("span", { class: "small muted" }, ` · ${t("c_played")}: ${p.played}`) : null),
+  el("div", {}, `${t("c_own_relics")}: `, ownRelics.length ? ownRelics : t("none")),
+  el("div", { class: "small" }, `${t("c_streets")}: ${Object.entries(p.streets).map(([k, n]) => `${nameOf("streets", k)} ${n}`)
+    .join(", ")}`),
+  mine && p.screen ? el("div", { class: "small" }, `${t("c_screen")}: ${bundle(p.screen.raws || {})}`) : null);
+}
+
+export default {
+  numeric: {},
+  doneKinds: ["pass"],
+  describe,
+  familyLabel: (a) => pretty(a.kind),
+  header(ctx) {
+    const v = ctx.view;
+    return `${t("c_week", { week: v.week, weeks: v.weeks })} · ${t(`day_${v.day_name}`)}`;
+  },
+  decision(ctx) {
+    const d = ctx.view.decision;
+    const rows = Object.entries(d).filter(([k]) => k !== "kind").map(([k, value]) => {
+      let text;
+      if (k === "seat" || k === "mayor") text = ctx.names[value];
+      else if (Array.isArray(value) && ["waiting", "committed", "passed"].includes(k)) text = value.map((s) => ctx.names[s]).join(", ") || "-";
+      else if (k === "decree") text = decree(value);
+      else if (k === "phase") text = nameOf("phases", value);
+      else if (k === "choice") text = nameOf("choices", value);
+      else if (k === "my_choice") text = describe(value, ctx);
+      else text = typeof value === "object" ? JSON.stringify(value) : String(value);
+      return el("tr", {}, el("th", {}, pretty(k)), el("td", {}, text));
+    });
+    return el("div", {}, el("b", {}, t(`dec_${d.kind}`)), el("table", { class: "kv small" }, rows));
+  },
+  tiebreak(ctx, s) {
+    const p = ctx.view.players[s];
+    const sum = (o) => Object.values(o).reduce((a, b) => a + b, 0);
+    return [[t("c_money"), sum(p.money)], [t("goods"), sum(p.goods)]];
+  },
+  tiebreakNote: () => `${t("score")} → ${t("c_money")} → ${t("goods")}`,
+  render(ctx) {
+    return el("div", { class: "colonia" },
+      week(ctx),
+      el("div", { class: "row" }, stalls(ctx), craftsmen(ctx)),
+      harbour(ctx),
+      relics(ctx),
+      el("section", { class: "panel" }, el("h2", {}, t("players")),
+        el("div", { class: "sheets" }, ctx.view.players.map((p) => sheet(ctx, p)))));
+  },
+};

@@ -1,0 +1,346 @@
+// Constantinopolis: the office track, the market, the building supply, every player's sheet and
+// the player's own contracts; each board element that stands for a legal action can be clicked.
+import { el, goodsCubes, nameOf, svg, t } from "../common.js";
+
+const GOODS = ["alimentary", "consumer", "industrial", "military", "luxury"];
+const SIZES = ["small", "medium", "large"];
+const DONE = ["end_turn", "bid_pass", "take_none", "sail", "offer_next", "donate_none", "office_stay"];
+
+const good = (g) => nameOf("goods", g);
+const office = (o) => nameOf("offices", o);
+const building = (b) => nameOf("buildings", b);
+const size = (z) => nameOf("sizes", z);
+
+function cargo(vector) {
+  const parts = vector.map((n, i) => (n ? `${n} ${good(GOODS[i])}` : null)).filter(Boolean);
+  return parts.join(", ") || t("none");
+}
+
+function goodsText(goods) {
+  const parts = Object.entries(goods).filter(([, n]) => n).map(([g, n]) => `${n} ${g === "gold" ? t("gold") : good(g)}`);
+  return parts.join(", ") || t("none");
+}
+
+function contractText(ctx, id) {
+  const c = ctx.content.contracts?.[id];
+  if (!c) return id;
+  const people = c.passengers ? ` + ${c.passengers} ${t("passengers")}` : "";
+  return `${id} ${c.destination} (${cargo(c.cargo)}${people} → ${c.gold} ${t("gold")}, ${c.fp} ${t("fp")})`;
+}
+
+function holderName(ctx, officeId) {
+  const o = ctx.view.offices.find((x) => x.office === officeId);
+  return o && o.holder !== null ? ctx.names[o.holder] : t("vacant");
+}
+
+function me(ctx) {
+  return ctx.seat === null ? null : ctx.view.players[ctx.seat];
+}
+
+function commercialPay(ctx, a) {
+  const b = ctx.content.buildings[a.building];
+  return a.good ? `${b.input_any} ${good(a.good)}` : cargo(b.input);
+}
+
+const DESCRIBE = {
+  office_stay: (a, ctx) => t("act_office_stay", { office: me(ctx)?.office ? office(me(ctx).office) : "-" }),
+  office_move: (a) => t("act_office_move", { office: office(a.office) }),
+  office_challenge: (a, ctx) => t("act_office_challenge", { holder: holderName(ctx, a.office), office: office(a.office),
+    bid: a.bid }),
+  bid_raise: (a) => t("act_bid_raise", { bid: a.bid }),
+  bid_pass: () => t("act_bid_pass"),
+  take_good: (a) => t("act_take_good", { good: good(a.good) }),
+  take_none: () => t("act_take_none"),
+  buy_building: (a, ctx) => {
+    const cost = ctx.content.buildings[a.building].cost;
+    return a.redemptor
+      ? t("act_buy_building_redemptor", { building: building(a.building),
+        cost: Math.max(0, cost - ctx.content.redemptor_discount) })
+      : t("act_buy_building", { building: building(a.building), cost });
+  },
+  preempt: (a, ctx) => {
+    const d = ctx.view.decision || {};
+    const b = d.building ? building(d.building) : "?";
+    if (a.accept) return t("act_preempt_yes", { building: b, cost: d.building ? ctx.content.buildings[d.building].cost : "?" });
+    return t("act_preempt_no", { buyer: d.buyer !== undefined ? ctx.names[d.buyer] : "?", building: b });
+  },
+  market_buy: (a, ctx) => t("act_market_buy", { qty: a.qty, good: good(a.good), total: a.qty * ctx.view.market.buy[a.good] }),
+  market_sell: (a, ctx) => t("act_market_sell", { qty: a.qty, good: good(a.good), total: a.qty * ctx.view.market.sell[a.good] }),
+  use_commercial: (a, ctx) => {
+    const b = ctx.content.buildings[a.building];
+    return t("act_use_commercial", { building: building(a.building), pay: commercialPay(ctx, a), gold: b.gold, fp: b.fp });
+  },
+  use_porta_pegae: (a, ctx) => {
+    const b = ctx.content.buildings[a.building];
+    return t("act_use_porta_pegae", { building: building(a.building), pay: commercialPay(ctx, a), gold: b.gold, fp: b.fp });
+  },
+  end_turn: (a, ctx) => t(ctx.view.phase === 6 && me(ctx)?.hand?.length ? "act_end_turn_discard" : "act_end_turn"),
+  swap_pick: (a, ctx) => t("act_swap_pick", { contract: contractText(ctx, a.contract) }),
+  buy_trading_post: (a, ctx) => t("act_buy_trading_post",
+    { cost: ctx.content.trading_post_cost[Math.min(me(ctx).trading_posts, ctx.content.trading_post_cost.length - 1)] }),
+  reserve_contract: (a, ctx) => t("act_reserve_contract", { contract: contractText(ctx, a.contract) }),
+  release_reserved: (a) => t("act_release_reserved", { contract: a.contract }),
+  buy_ship: (a, ctx) => t("act_buy_ship", { size: size(a.size), cost: ctx.content.ship_cost[SIZES.indexOf(a.size)] }),
+  dispatch_ship: (a, ctx) => t("act_dispatch_ship", { size: size(a.size), contract: contractText(ctx, a.contract) }),
+  load_contract: (a, ctx) => t("act_load_contract", { contract: contractText(ctx, a.contract) }),
+  sail: () => t("act_sail"),
+  trade_offer: (a, ctx) => t("act_trade_offer", { target: ctx.names[a.target] }),
+  offer_gold: (a, ctx) => t(stage(ctx) === "give" ? "act_offer_gold_give" : "act_offer_gold_get", { amount: a.amount }),
+  offer_good: (a, ctx) => t(stage(ctx) === "give" ? "act_offer_good_give" : "act_offer_good_get", { good: good(a.good) }),
+  offer_next: (a, ctx) => t(stage(ctx) === "give" ? "act_offer_next_give" : "act_offer_next_get"),
+  trade_answer: (a) => t(a.accept ? "act_trade_accept" : "act_trade_reject"),
+  donate: (a, ctx) => {
+    const d = ctx.view.market.donations.find((x) => x.good === a.good) || { qty: "?", fp: 0 };
+    const bonus = me(ctx)?.buildings.includes("porta_xylokerkou") ? ctx.content.porta_xylokerkou_fp : 0;
+    return t("act_donate", { qty: d.qty, good: good(a.good), fp: d.fp + bonus });
+  },
+  donate_none: () => t("act_donate_none"),
+  keep_goods: (a) => t("act_keep_goods", { goods: goodsText(Object.fromEntries(GOODS.map((g) => [g, a[g]]))) }),
+};
+
+function stage(ctx) {
+  return (ctx.view.decision && ctx.view.decision.stage) || "give";
+}
+
+function describe(action, ctx) {
+  const fn = DESCRIBE[action.kind];
+  return fn ? fn(action, ctx) : action.kind;
+}
+
+function familyLabel(a, ctx) {
+  if (a.kind === "office_challenge") return t("fam_office_challenge", { holder: holderName(ctx, a.office), office: office(a.office) });
+  if (a.kind === "bid_raise") return t("fam_bid_raise");
+  const price = ctx.view.market[a.kind === "market_buy" ? "buy" : "sell"][a.good];
+  return t(a.kind === "market_buy" ? "fam_market_buy" : "fam_market_sell", { good: good(a.good), price });
+}
+
+// ---- board parts -----------------------------------------------------------------------------------
+function officeTrack(ctx) {
+  const v = ctx.view;
+  const d = v.decision || {};
+  const w = 160;
+  // One small drawing per office, so the track wraps onto two rows on a phone.
+  const offices = v.offices.map((o, i) => {
+    const bidding = d.office === o.office && d.bid !== undefined;
+    const name = `${i + 1}. ${office(o.office)}`;
+    const g = svg("g", { class: "office", "data-testid": `office-${o.office}` },
+      svg("rect", { class: "frame", x: 2, y: 2, width: w - 4, height: 136, rx: 10, fill: "#fbf3e1",
+        stroke: bidding ? "#b0379a" : "#c7b08a", "stroke-width": bidding ? 4 : 2 }),
+      svg("text", { x: w / 2, y: 24, "text-anchor": "middle", "font-size": 13, "font-weight": 700,
+        textLength: name.length > 17 ? w - 16 : null, lengthAdjust: "spacingAndGlyphs" }, name),
+      svg("circle", { cx: w / 2, cy: 64, r: 22, fill: o.holder === null ? "#eee" : `var(--p${o.holder % 6})`,
+        stroke: "#555" }),
+      svg("text", { x: w / 2, y: 69, "text-anchor": "middle", "font-size": 14, fill: "#fff", "font-weight": 700 },
+        o.holder === null ? "" : String(o.holder + 1)),
+      svg("text", { x: w / 2, y: 106, "text-anchor": "middle", "font-size": 13 },
+        o.holder === null ? t("vacant") : ctx.names[o.holder]),
+      svg("text", { x: w / 2, y: 127, "text-anchor": "middle", "font-size": 12, fill: "#7a6a58" },
+        `${t("stake")}: ${o.stake}` + (bidding ? ` · ${d.bid}` : "")));
+    ctx.bind(g, (a) => ((a.kind === "office_move" || a.kind === "office_challenge") && a.office === o.office)
+      || (a.kind === "office_stay" && me(ctx)?.office === o.office));
+    return svg("svg", { viewBox: `0 0 ${w} 140`, role: "img", "aria-label": name }, g);
+  });
+  const order = v.player_order.map((s) => ctx.names[s]).join(" → ");
+  return el("section", { class: "panel offices", "data-testid": "offices" }, el("h2", {}, t("offices")),
+    el("div", { class: "track" }, offices),
+    el("p", { class: "small" }, `${t("player_order")}: ${order}`));
+}
+
+function market(ctx) {
+  const m = ctx.view.market;
+  const donations = Object.fromEntries(m.donations.map((d) => [d.good, d]));
+  const cell = (kind, g, text) => ctx.bind(el("td", { "data-testid": `${kind}-${g}` }, text),
+    (a) => a.kind === kind && a.good === g);
+  return el("section", { class: "panel market", "data-testid": "market" },
+    el("h2", {}, `${t("market")}: ${nameOf("markets", m.current)}`),
+    el("table", {},
+      el("tr", {}, el("th", {}), el("th", {}, t("buy")), el("th", {}, t("sell")), el("th", {}, t("donation"))),
+      GOODS.map((g) => el("tr", {},
+        el("th", {}, el("span", { class: `cube ${g}` }, ""), " ", good(g)),
+        cell("market_buy", g, m.buy[g]), cell("market_sell", g, m.sell[g]),
+        cell("donate", g, donations[g] ? `${donations[g].qty} → ${donations[g].fp} ${t("fp")}` : "")))),
+    el("p", { class: "small" }, t("trade_limit", { n: m.trade_limit }), " · ",
+      t("next_market", { n: m.future_cards, ex: m.exhaustions })));
+}
+
+function supply(ctx) {
+  const v = ctx.view;
+  const cats = new Map();
+  for (const [id, count] of Object.entries(v.building_supply)) {
+    const b = ctx.content.buildings[id];
+    if (!cats.has(b.category)) cats.set(b.category, []);
+    cats.get(b.category).push([id, count, b]);
+  }
+  const card = ([id, count, b]) => ctx.bind(el("div", { class: "building" + (count ? "" : " empty"),
+    "data-testid": `building-${id}` },
+  el("span", { class: "cost" }, `${b.cost}`), el("b", {}, building(id)), el("br"),
+  b.output.some(Boolean) ? el("span", {}, "⇒ ", goodsCubes(Object.fromEntries(GOODS.map((g, i) => [g, b.output[i]])
+    .filter(([, n]) => n)))) : null,
+  b.gold || b.fp ? el("span", { class: "small" }, ` ${b.gold} ${t("gold")}, ${b.fp} ${t("fp")}`) : null,
+  el("span", { class: "muted small" }, ` ×${count}`)),
+  (a) => a.kind === "buy_building" && a.building === id);
+  const ships = SIZES.map((z, i) => ctx.bind(el("span", { class: "ship", "data-testid": `ship-supply-${z}` },
+    `${size(z)} ${ctx.content.ship_cost[i]} ${t("gold")} ×${v.ship_supply[z]}`), (a) => a.kind === "buy_ship" && a.size === z));
+  return el("section", { class: "panel supply", "data-testid": "supply" }, el("h2", {}, t("building_supply")),
+    [...cats.entries()].sort((a, b) => a[0] - b[0]).map(([cat, items]) => el("div", { class: "cat" },
+      el("h3", {}, t(`cat_${cat}`)), items.map(card))),
+    el("h3", {}, t("ship_supply")), ships,
+    el("p", { class: "small" }, t("deck", { n: v.deck_size }), " · ", t("discard", { n: v.discard.length })));
+}
+
+/** A scoring track drawn as a line with ticks and one marker per player (stacked when they share a space). */
+function track(ctx, label, values, testid) {
+  const top = Math.max(10, ...values) + 2;
+  const w = 600;
+  const x = (v) => 20 + (v / top) * (w - 40);
+  const ticks = [];
+  const step = top > 40 ? 10 : 5;
+  for (let v = 0; v <= top; v += step) {
+    ticks.push(svg("line", { x1: x(v), y1: 20, x2: x(v), y2: 28, stroke: "#8a7a66" }),
+      svg("text", { x: x(v), y: 40, "text-anchor": "middle", "font-size": 10, fill: "#7a6a58" }, String(v)));
+  }
+  const seen = {};
+  const markers = values.map((v, s) => {
+    const level = (seen[v] = (seen[v] || 0) + 1) - 1;
+    return svg("g", {}, svg("circle", { cx: x(v), cy: 14 - level * 7, r: 6, fill: `var(--p${s % 6})`, stroke: "#222" }),
+      svg("title", {}, `${ctx.names[s]}: ${v}`));
+  });
+  return el("div", { class: "track-row", "data-testid": testid }, el("span", { class: "small" }, label),
+    svg("svg", { viewBox: `0 -12 ${w} 56`, role: "img", "aria-label": label },
+      svg("line", { x1: 20, y1: 24, x2: w - 20, y2: 24, stroke: "#8a7a66", "stroke-width": 2 }), ticks, markers));
+}
+
+function shipEl(ctx, ship) {
+  const where = ship.at === "port" ? t("in_port") : t(`at_sea_${ship.at}`);
+  return el("span", { class: "ship" + (ship.at === "port" ? "" : " sea") },
+    `${size(ship.size)} · ${where}`, ship.contracts.length ? ` [${ship.contracts.join(", ")}]` : "");
+}
+
+function sheet(ctx, p) {
+  const s = p.seat;
+  const v = ctx.view;
+  const mine = s === ctx.seat;
+  const buildings = p.buildings.map((id) => {
+    const chip = el("span", { class: "chip", "data-testid": `own-${id}` }, building(id));
+    return mine ? ctx.bind(chip, (a) => (a.kind === "use_commercial" || a.kind === "use_porta_pegae") && a.building === id)
+      : chip;
+  });
+  const posts = el("span", { "data-testid": mine ? "trading-posts" : null },
+    `${p.trading_posts - p.unused_trading_posts}/${p.trading_posts}`);
+  if (mine) ctx.bind(posts, (a) => a.kind === "buy_trading_post");
+  const reserved = p.reserved.map((r) => {
+    const chip = el("span", { class: "chip" }, `${r.contract} (${r.round})`);
+    return mine ? ctx.bind(chip, (a) => a.kind === "release_reserved" && a.contract === r.contract) : chip;
+  });
+  const box = el("div", { class: `sheet pb${s % 6}` + (mine ? " me" : "") + (v.to_act.includes(s) ? " acting" : ""),
+    "data-testid": `sheet-${s}` },
+  el("h3", {}, el("span", { class: `pc${s % 6}` }, ctx.names[s] + (mine ? ` (${t("you")})` : "")),
+    el("span", { class: "small muted" }, p.office ? office(p.office) : "")),
+  el("div", { class: "stats" },
+    el("span", {}, `${t("gold")}: `, el("b", { "data-testid": `gold-${s}` }, p.gold)),
+    el("span", {}, `${t("fp")}: `, el("b", { "data-testid": `fp-${s}` }, p.fp)),
+    el("span", {}, `${t("trading_posts")}: `, posts),
+    el("span", {}, `${t("hand_size")}: ${p.hand_size}`),
+    el("span", {}, `${t("production_level")}: ${p.production_level}`)),
+  el("div", {}, `${t("goods")}: `, goodsCubes(p.goods)),
+  el("div", {}, `${t("buildings")}: `, buildings.length ? buildings : t("none")),
+  el("div", {}, `${t("ship_supply")}: `, p.ships.length ? p.ships.map((sh) => shipEl(ctx, sh)) : t("none")),
+  reserved.length ? el("div", {}, `${t("reserved")}: `, reserved) : null);
+  if (!mine) ctx.bind(box, (a) => a.kind === "trade_offer" && a.target === s);
+  return box;
+}
+
+function contractCard(ctx, id, note) {
+  const c = ctx.content.contracts[id];
+  const card = el("div", { class: "contract", "data-testid": `contract-${id}` },
+    el("b", {}, `${id} · ${c.destination}`, note ? ` (${note})` : ""),
+    el("div", {}, `${t("cargo")}: `, cargo(c.cargo)),
+    c.passengers ? el("div", {}, `${t("passengers")}: ${c.passengers}`) : null,
+    el("div", {}, `${t("voyage")}: ${SIZES.map((z, i) => `${size(z)} ${t(`voyage_${c.voyage[i]}`)}`).join(", ")}`),
+    el("div", {}, `${t("reward")}: ${c.gold} ${t("gold")}, ${c.fp} ${t("fp")}`));
+  return ctx.bind(card, (a) => ["swap_pick", "reserve_contract", "dispatch_ship", "load_contract"].includes(a.kind)
+    && a.contract === id);
+}
+
+function myContracts(ctx) {
+  const p = me(ctx);
+  if (!p) return null;
+  const hand = p.hand || [];
+  const picked = ctx.view.decision && ctx.view.decision.picked;
+  const cards = [...hand.map((id) => contractCard(ctx, id)),
+    ...p.reserved.map((r) => contractCard(ctx, r.contract, t("reserved"))),
+    picked ? contractCard(ctx, picked, "✓") : null];
+  return el("section", { class: "panel", "data-testid": "my-contracts" }, el("h2", {}, t("my_contracts")),
+    el("div", { class: "contracts" }, cards.filter(Boolean).length ? cards : el("span", { class: "muted" }, t("none"))));
+}
+
+const key = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, "_");
+
+function decision(ctx) {
+  const d = ctx.view.decision;
+  const rows = Object.entries(d).filter(([k]) => k !== "kind").map(([k, value]) => {
+    let text;
+    if (["seat", "holder", "challenger", "buyer", "consul", "target", "leader"].includes(k)) text = ctx.names[value];
+    else if (k === "waiting" || k === "committed") text = value.map((s) => ctx.names[s]).join(", ") || "-";
+    else if (k === "office") text = office(value);
+    else if (k === "building") text = building(value);
+    else if (k === "size") text = size(value);
+    else if (k === "source") text = nameOf("sources", value);
+    else if (k === "choice") text = nameOf("choices", value);
+    else if (k === "my_choice") text = describe(value, ctx);
+    else if (k === "give" || k === "get" || k === "goods") text = goodsText(value);
+    else if (typeof value === "boolean") text = t(value ? "yes" : "no");
+    else if (Array.isArray(value)) text = value.join(", ") || "-";
+    else text = String(value);
+    return el("tr", {}, el("th", {}, t(`f_${k}`)), el("td", {}, text));
+  });
+  return el("div", {}, el("b", {}, t(`dec_${key(d.kind)}`)), el("table", { class: "kv small" }, rows), turnSoFar(ctx));
+}
+
+/** In a compound turn: what the player has already done, so what is still open is plain. */
+function turnSoFar(ctx) {
+  const d = ctx.view.decision;
+  const p = me(ctx);
+  if (!p || d.seat !== ctx.seat || !["own turn", "loading a ship"].includes(d.kind)) return null;
+  const f = p.round_flags;
+  const rows = [
+    ["categories_bought", f.categories_bought.map((c) => t(`cat_${["production", "commercial", "utility", "public",
+      "wall"].indexOf(c)}`)).join(", ")],
+    ["trades", `${f.trades}/${f.trade_limit}`],
+    ["bought", f.bought.map(good).join(", ")],
+    ["sold", f.sold.map(good).join(", ")],
+    ["commercial_used", f.commercial_used.map(building).join(", ")],
+  ];
+  return el("div", { "data-testid": "turn-so-far" }, el("b", { class: "small" }, t("this_turn")),
+    el("table", { class: "kv small" }, rows.map(([k, text]) => el("tr", {}, el("th", {}, t(`f_${k}`)),
+      el("td", {}, text || "-")))));
+}
+
+export default {
+  numeric: { office_challenge: "bid", bid_raise: "bid", market_buy: "qty", market_sell: "qty", offer_gold: "amount" },
+  doneKinds: DONE,
+  describe,
+  familyLabel,
+  decision,
+  header(ctx) {
+    const v = ctx.view;
+    const phase = `${v.phase} (${t(`phase_${v.phase}`)})`;
+    if (!v.final_round) return t("round_phase", { round: v.round, phase });
+    return `${t("round_of", { round: v.round, final: v.final_round })} · ${phase}`;
+  },
+  tiebreak(ctx, s) {
+    const p = ctx.view.players[s];
+    return [[t("gold"), p.gold], [t("goods"), Object.values(p.goods).reduce((a, b) => a + b, 0)]];
+  },
+  tiebreakNote: () => `${t("fp")} → ${t("gold")} → ${t("goods")}`,
+  render(ctx) {
+    return el("div", { class: "constantinopolis" },
+      el("div", { class: "row" }, officeTrack(ctx)),
+      el("div", { class: "row" }, market(ctx), myContracts(ctx)),
+      el("section", { class: "panel" }, el("h2", {}, t("players")),
+        track(ctx, t("fp"), ctx.view.players.map((p) => p.fp), "fame-track"),
+        track(ctx, t("production_level"), ctx.view.players.map((p) => p.production_level), "production-track"),
+        el("div", { class: "sheets" }, ctx.view.players.map((p) => sheet(ctx, p)))),
+      supply(ctx));
+  },
+};

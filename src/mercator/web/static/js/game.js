@@ -1,0 +1,375 @@
+// The game page: the seat's board, its legal actions, undo, hints, the log and the final scores,
+// kept current over the server's WebSocket (no reloads).
+import { actionBar } from "./actions.js";
+import { api, ApiError, el, getLang, langSelect, loadText, player, storedPlayer, t } from "./common.js";
+import { boardFor } from "./boards/index.js";
+import generic from "./boards/generic.js";
+
+const app = document.getElementById("app");
+const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const params = new URLSearchParams(location.search);
+
+const S = {
+  token: null, seat: null, doc: null, summary: null, board: generic, content: {}, lang: getLang(),
+  log: { lines: [], actions: 0, digest: "" }, hint: null, focus: null, error: null, pending: false,
+  socket: null, connected: true, logBusy: false, logDirty: false, logReset: false,
+};
+
+async function main() {
+  S.summary = await api("GET", `/api/games/${gameId}`);
+  await loadText(S.lang, S.summary.game);
+  if (params.has("join")) await join(Number(params.get("join")));
+  S.token = params.get("token") || storedPlayer()?.token || null;
+  if (params.has("seat")) S.seat = Number(params.get("seat"));
+  S.content = await api("GET", `/web/api/content/${S.summary.game}`);
+  S.board = await boardFor(S.summary.game);
+  await loadDoc();
+  render();
+  connect();
+  queueLog(true);
+}
+
+async function join(seat) {
+  try {
+    if (!storedPlayer() && !localStorage.getItem("mercator.name")) {
+      const name = (window.prompt(t("your_name")) || "").trim();
+      if (name) localStorage.setItem("mercator.name", name.slice(0, 64));
+    }
+    const me = await player();
+    const link = await api("POST", `/api/games/${gameId}/join`, { seat, name: me.name, player_token: me.token });
+    S.seat = link.seat;
+  } catch (err) {
+    S.error = t("error", { detail: err.message });
+  }
+  params.delete("join");
+  if (S.seat !== null) params.set("seat", S.seat);
+  history.replaceState(null, "", `${location.pathname}?${params}`);
+  S.summary = await api("GET", `/api/games/${gameId}`);
+}
+
+function seatQuery() {
+  return S.seat === null ? "" : `seat=${S.seat}`;
+}
+
+async function loadDoc() {
+  if (S.token) {
+    try {
+      const doc = await api("GET", `/api/games/${gameId}/seat?${seatQuery()}`, undefined, S.token);
+      S.seat = doc.seat;
+      S.doc = doc;
+      return;
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 403) throw err;
+    }
+  }
+  S.seat = null;
+  S.doc = await api("GET", `/api/games/${gameId}/public`);
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const query = S.seat !== null && S.token ? `?token=${encodeURIComponent(S.token)}&seat=${S.seat}` : "";
+  const socket = new WebSocket(`${proto}://${location.host}/api/games/${gameId}/live${query}`);
+  S.socket = socket;
+  socket.onopen = () => {
+    if (!S.connected) {
+      S.connected = true;
+      render();
+    }
+  };
+  socket.onmessage = (message) => accept(JSON.parse(message.data));
+  socket.onclose = () => {
+    if (S.socket !== socket) return;
+    S.connected = false;
+    render();
+    setTimeout(connect, 1500);
+  };
+}
+
+/** Take a newer document (from the socket or an action's answer) and redraw. */
+async function accept(doc) {
+  if (S.doc && doc.version < S.doc.version) return;
+  const statusChanged = !S.doc || S.doc.status !== doc.status || S.doc.controller !== doc.controller;
+  const moved = !S.doc || S.doc.version !== doc.version;
+  S.doc = doc;
+  if (moved) {
+    S.hint = null;
+    S.focus = null;
+  }
+  if (statusChanged) {  // names and controllers only change around joins and hand-overs
+    try {
+      S.summary = await api("GET", `/api/games/${gameId}`);
+    } catch { /* keep the last summary */ }
+  }
+  render();
+  queueLog(false);
+}
+
+// ---- log ---------------------------------------------------------------------------------------
+// One log request at a time; updates that arrive meanwhile are folded into the next request.
+async function queueLog(reset) {
+  S.logReset = S.logReset || reset;
+  S.logDirty = true;
+  if (S.logBusy) return;
+  S.logBusy = true;
+  try {
+    while (S.logDirty) {
+      S.logDirty = false;
+      const again = S.logReset;
+      S.logReset = false;
+      await loadLog(again).catch(() => {});
+    }
+  } finally {
+    S.logBusy = false;
+  }
+}
+
+async function loadLog(reset) {
+  if (reset) S.log = { lines: [], actions: 0, digest: "" };
+  const q = new URLSearchParams({ lang: S.lang, since: S.log.actions, after: S.log.digest });
+  if (S.seat !== null) q.set("seat", S.seat);
+  const out = await api("GET", `/web/api/games/${gameId}/log?${q}`, undefined, S.token || undefined);
+  S.log.lines = out.reset ? out.lines : S.log.lines.concat(out.lines);
+  S.log.actions = out.actions;
+  S.log.digest = out.digest;
+  drawLog();
+}
+
+function drawLog() {
+  const box = document.getElementById("log");
+  if (!box) return;
+  box.replaceChildren(el("ol", {}, S.log.lines.map((line) => el("li", {
+    "data-testid": "log-line", value: line.n,
+    class: line.type === "round" || line.type === "phase" ? "phase" : null }, line.text))));
+  box.scrollTop = box.scrollHeight;
+}
+
+// ---- playing -------------------------------------------------------------------------------------
+async function act(index) {
+  if (S.pending) return;
+  S.pending = true;
+  S.error = null;
+  try {
+    const doc = await api("POST", `/api/games/${gameId}/actions?${seatQuery()}`, { version: S.doc.version, index },
+      S.token);
+    S.pending = false;  // before drawing: the board binds its elements only when no action is on its way
+    await accept(doc);
+  } catch (err) {
+    S.pending = false;
+    S.error = t("error", { detail: err.message });
+    await loadDoc().catch(() => {});
+    render();
+  } finally {
+    S.pending = false;
+  }
+}
+
+async function undo() {
+  try {
+    await accept(await api("POST", `/api/games/${gameId}/undo?${seatQuery()}`, { version: S.doc.version }, S.token));
+  } catch (err) {
+    S.error = t("error", { detail: err.message });
+    render();
+  }
+}
+
+async function hint(event) {
+  event.target.disabled = true;
+  event.target.textContent = t("hint_thinking");
+  try {
+    const out = await api("POST", `/web/api/games/${gameId}/hint?${seatQuery()}`, undefined, S.token);
+    if (out.version === S.doc.version) {
+      S.hint = out;
+      S.focus = new Set([out.index]);
+    }
+  } catch (err) {
+    S.error = t("error", { detail: err.message });
+  }
+  render();
+}
+
+async function takeSeat(seat) {
+  await join(seat);
+  S.token = storedPlayer()?.token || S.token;
+  await loadDoc();
+  S.socket?.close();
+  render();
+}
+
+// ---- drawing -------------------------------------------------------------------------------------
+function names() {
+  return S.summary.seats.map((s) => {
+    const bot = s.kind === "bot" && (!s.name || s.name === s.bot_level);
+    return bot ? `${t("bot")} ${s.seat + 1} (${s.bot_level})` : s.name || t("seat_n", { n: s.seat + 1 });
+  });
+}
+
+function context() {
+  const legal = S.doc.legal || [];
+  const ctx = {
+    view: S.doc.view, seat: S.seat, legal, names: names(), content: S.content, focus: S.focus,
+    /** Make a board element choose the legal actions ``pred`` accepts (one: play it; several: list them). */
+    bind(node, pred) {
+      const matches = legal.filter((item) => pred(item.action));
+      if (!matches.length || S.pending) return node;
+      node.classList.add("legal");
+      node.dataset.actions = matches.map((m) => m.index).join(",");
+      node.setAttribute("data-testid", node.getAttribute("data-testid") || "board-action");
+      if (S.focus && matches.some((m) => S.focus.has(m.index))) node.classList.add("hinted");
+      const choose = (e) => {
+        e.stopPropagation();
+        if (matches.length === 1) act(matches[0].index);
+        else {
+          S.focus = new Set(matches.map((m) => m.index));
+          render();
+          document.getElementById("actionbar")?.scrollIntoView({ block: "nearest" });
+        }
+      };
+      node.addEventListener("click", choose);
+      // Reachable from the keyboard too: Tab to the element, Enter or Space to choose it.
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          choose(e);
+        }
+      });
+      return node;
+    },
+  };
+  return ctx;
+}
+
+function statusLine(ctx) {
+  const doc = S.doc;
+  if (doc.status === "open") return el("span", { class: "status", "data-testid": "status" }, t("waiting_players"));
+  if (doc.status === "over") return el("span", { class: "status", "data-testid": "status" }, t("game_over"));
+  if (S.seat !== null && doc.my_turn) {
+    return el("span", { class: "status mine", "data-testid": "status" }, t("your_turn"));
+  }
+  const who = (doc.to_act || []).map((s) => ctx.names[s]).join(", ");
+  return el("span", { class: "status", "data-testid": "status" }, t("waiting_for", { names: who }));
+}
+
+function topbar(ctx) {
+  const doc = S.doc;
+  const mine = S.seat !== null && doc.my_turn && doc.status === "active" && doc.controller === "human";
+  return el("header", { class: "topbar" },
+    el("a", { href: "/", class: "title", title: t("back") }, t("app_title")),
+    el("span", {}, S.board.header ? S.board.header(ctx) : ""),
+    statusLine(ctx),
+    el("span", { class: "spacer" }),
+    S.connected ? null : el("span", { class: "error" }, t("connection_lost")),
+    doc.can_undo ? el("button", { "data-testid": "undo", onclick: undo }, t("undo")) : null,
+    mine ? el("button", { "data-testid": "hint", onclick: hint }, t("hint")) : null,
+    el("a", { href: `/rules/${S.summary.game}/${S.lang}`, target: "_blank" }, t("rules_link")),
+    langSelect(S.lang, changeLang));
+}
+
+async function changeLang(lang) {
+  S.lang = lang;
+  await loadText(lang, S.summary.game);
+  render();
+  queueLog(true);
+}
+
+function openSeats(ctx) {
+  const free = S.summary.seats.filter((s) => s.kind === "human" && !s.taken);
+  if (!free.length || S.doc.status !== "open") return null;
+  return el("section", { class: "panel", "data-testid": "invitations" }, el("h3", {}, t("invite_links")),
+    el("ul", { class: "links" }, free.map((s) => {
+      const url = `${location.origin}/play/${gameId}?join=${s.seat}`;
+      return el("li", {}, `${t("seat_n", { n: s.seat + 1 })}: `, el("code", {}, url),
+        S.seat === null ? el("button", { class: "small", onclick: () => takeSeat(s.seat) },
+          t("join_seat", { n: s.seat + 1 })) : null);
+    })));
+}
+
+function scores(ctx) {
+  const doc = S.doc;
+  if (doc.status !== "over" || !doc.scores) return null;
+  const seats = doc.scores.map((_, s) => s).sort((a, b) => doc.ranking[a] - doc.ranking[b] || a - b);
+  const tie = (s) => (S.board.tiebreak ? S.board.tiebreak(ctx, s) : []);
+  const heads = tie(0).map(([label]) => el("th", {}, label));
+  return el("section", { class: "panel scores", "data-testid": "final-scores" },
+    el("h2", {}, t("final_scores")),
+    el("table", {},
+      el("tr", {}, el("th", {}, t("rank")), el("th", {}, t("player")), el("th", {}, t("score")),
+        heads.length ? heads : null),
+      seats.map((s) => el("tr", { class: doc.ranking[s] === 1 ? "winner" : null, "data-testid": "score-row",
+        "data-seat": s, "data-score": doc.scores[s], "data-rank": doc.ranking[s] },
+      el("td", {}, doc.ranking[s]), el("td", {}, ctx.names[s] + (s === S.seat ? ` (${t("you")})` : "")),
+      el("td", { "data-testid": "score" }, doc.scores[s]), tie(s).map(([, value]) => el("td", {}, value))))),
+    S.board.tiebreakNote ? el("p", { class: "small muted" }, t("tiebreak"), ": ", S.board.tiebreakNote(ctx)) : null,
+    el("p", {}, el("a", { href: `/replay/${gameId}`, "data-testid": "replay-link" }, t("replay"))));
+}
+
+async function setController(seat, toBot) {
+  const host = localStorage.getItem(`mercator.host.${gameId}`);
+  try {
+    S.summary = await api(toBot ? "PUT" : "DELETE", `/api/games/${gameId}/seats/${seat}/bot`,
+      toBot ? { level: "easy" } : undefined, host || S.token);
+    await loadDoc();
+  } catch (err) {
+    S.error = t("error", { detail: err.message });
+  }
+  render();
+}
+
+/** Who sits where; the host may let a bot play an abandoned seat, and anyone take their own seat back. */
+function seatsPanel(ctx) {
+  const host = localStorage.getItem(`mercator.host.${gameId}`);
+  const active = S.doc.status === "active";
+  return el("section", { class: "panel small", "data-testid": "seats" }, el("h3", {}, t("seats_panel")),
+    el("ul", { class: "mygames" }, S.summary.seats.map((s) => {
+      const mine = s.seat === S.seat;
+      const byBot = s.controller === "bot";
+      let button = null;
+      if (active && s.kind === "human" && byBot && (host || mine)) {
+        button = el("button", { class: "small", onclick: () => setController(s.seat, false) }, t("take_back"));
+      } else if (active && s.kind === "human" && !byBot && host && !mine) {
+        button = el("button", { class: "small", onclick: () => setController(s.seat, true) }, t("hand_to_bot"));
+      }
+      return el("li", {}, el("span", { class: `pc${s.seat % 6}` }, ctx.names[s.seat] + (mine ? ` (${t("you")})` : "")),
+        byBot && s.kind === "human" ? el("span", { class: "muted" }, t("controller_bot", { level: s.bot_level })) : null,
+        button);
+    })));
+}
+
+function side(ctx) {
+  const doc = S.doc;
+  const mine = S.seat !== null && doc.my_turn && doc.status === "active" && doc.controller === "human";
+  const decision = doc.view.decision && S.board.decision ? S.board.decision(ctx) : null;
+  return el("aside", { class: "side" },
+    S.error ? el("p", { class: "error", "data-testid": "error" }, S.error) : null,
+    S.seat === null ? el("p", { class: "muted" }, t("spectator")) : null,
+    openSeats(ctx),
+    scores(ctx),
+    decision ? el("section", { class: "panel decision", "data-testid": "decision" },
+      el("h3", {}, t("open_decision")), decision) : null,
+    mine ? el("section", { class: "panel actionbar" + (S.focus && !S.hint ? " focused" : ""), id: "actionbar",
+      "data-testid": "actionbar" },
+    el("h2", {}, t("actions")),
+    S.hint ? el("p", { class: "hint-text", "data-testid": "hint-text" },
+      t("hint_is", { action: S.board.describe(S.hint.action, ctx) })) : null,
+    actionBar(doc.legal, S.board, ctx, act, S.focus)) : null,
+    el("section", { class: "panel" }, el("h2", {}, t("log")),
+      el("div", { class: "log", id: "log", "data-testid": "log" })),
+    seatsPanel(ctx));
+}
+
+function render() {
+  if (!S.doc) return;
+  const ctx = context();
+  document.title = `${t("app_title")} · ${S.summary.game}`;
+  app.replaceChildren(topbar(ctx),
+    el("main", { class: "wrap" }, el("div", { class: "layout" },
+      el("div", { class: "board", "data-testid": "board", "data-version": S.doc.version }, S.board.render(ctx)),
+      side(ctx))));
+  drawLog();
+}
+
+main().catch((err) => {
+  app.replaceChildren(el("p", { class: "error wrap" }, t("error", { detail: err.message })));
+});

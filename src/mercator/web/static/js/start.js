@@ -1,0 +1,209 @@
+// The start page: pick a game, its options and seats, create it, share invitations; my games.
+import { api, el, getLang, langSelect, loadText, player, storedPlayer, t } from "./common.js";
+
+const LEVELS = ["human", "easy", "normal", "hard"];
+const app = document.getElementById("app");
+let catalog = [];
+const form = { game: null, options: {}, players: 2, seats: [], name: "" };
+let created = null;
+
+async function main(lang) {
+  await loadText(lang);
+  catalog = await api("GET", `/web/api/catalog?lang=${lang}`);
+  if (!form.game) choose(catalog[0].name);
+  render();
+  loadMyGames();
+}
+
+function info() {
+  return catalog.find((g) => g.name === form.game);
+}
+
+function counts() {
+  const g = info();
+  let allowed = g.player_counts;
+  for (const rule of g.counts_by_option) {
+    if ((form.options[rule.option] ?? g.options[rule.option][0]) === rule.value) {
+      allowed = allowed.filter((n) => rule.counts.includes(n));
+    }
+  }
+  return allowed;
+}
+
+function choose(name) {
+  form.game = name;
+  const g = info();
+  form.options = Object.fromEntries(Object.entries(g.options).map(([k, v]) => [k, v[0]]));
+  setPlayers(Math.max(counts()[0], Math.min(form.players, counts().at(-1))));
+}
+
+function setPlayers(n) {
+  form.players = n;
+  form.seats = Array.from({ length: n }, (_, i) => form.seats[i] || (i === 0 ? "human" : "easy"));
+  form.seats[0] = "human";
+}
+
+function render() {
+  const lang = getLang();
+  const me = storedPlayer();
+  app.replaceChildren(
+    el("header", { class: "topbar" },
+      el("span", { class: "title" }, t("app_title")),
+      el("span", { class: "muted" }, t("tagline")),
+      el("span", { class: "spacer" }),
+      el("label", {}, t("language"), " ", langSelect(lang, (l) => main(l)))),
+    el("main", { class: "wrap" },
+      el("div", { class: "row" },
+        el("section", { class: "panel", "data-testid": "new-game" }, el("h2", {}, t("new_game")), gameCards(),
+          optionsForm(), seatsForm(),
+          el("div", { class: "form-row" },
+            el("label", { for: "name" }, t("your_name")),
+            el("input", { id: "name", "data-testid": "name", value: form.name || me?.name || localStorage.getItem("mercator.name") || "",
+              oninput: (e) => { form.name = e.target.value; localStorage.setItem("mercator.name", form.name); } }),
+            el("button", { class: "primary", "data-testid": "create", onclick: create }, t("create"))),
+          created ? invitations() : null),
+        el("section", { class: "panel" },
+          el("h2", {}, t("my_games"), " ", el("button", { class: "small", onclick: loadMyGames }, t("refresh"))),
+          el("div", { id: "mygames", "data-testid": "my-games" }, el("p", { class: "muted" }, t("no_games"))),
+          el("h2", {}, t("open_games")),
+          el("div", { id: "opengames", "data-testid": "open-games" }, el("p", { class: "muted" }, t("no_open_games")))))));
+}
+
+function gameCards() {
+  return el("div", { class: "games" }, catalog.map((g) => el("label", {
+    class: "game-card" + (g.name === form.game ? " selected" : ""), "data-testid": `game-${g.name}` },
+    el("input", { type: "radio", name: "game", value: g.name, checked: g.name === form.game,
+      onchange: () => { choose(g.name); render(); loadMyGames(); } }),
+    el("strong", {}, g.title), " ",
+    el("span", { class: "badge" }, t("players_range", { min: g.player_counts[0], max: g.player_counts.at(-1) })),
+    el("p", { class: "small" }, g.summary),
+    el("a", { href: `/rules/${g.name}/${getLang()}`, target: "_blank", class: "small" }, t("rules_link")))));
+}
+
+function optionsForm() {
+  const g = info();
+  const rows = Object.entries(g.options).map(([name, values]) => el("div", { class: "form-row" },
+    el("label", {}, known(`opt_${name}`, name.replaceAll("_", " "))),
+    el("select", { "data-testid": `option-${name}`, onchange: (e) => {
+      form.options[name] = values[Number(e.target.value)];
+      setPlayers(Math.max(counts()[0], Math.min(form.players, counts().at(-1))));
+      render(); loadMyGames();
+    } }, values.map((v, i) => el("option", { value: i, selected: v === form.options[name] },
+      typeof v === "boolean" ? t(v ? "yes" : "no") : known(`optval_${v}`, String(v)))))));
+  return el("div", {}, el("h3", {}, t("options")), rows.length ? rows : el("p", { class: "muted" }, "-"));
+}
+
+/** The interface text for ``key`` where the catalog has one (options are the games' own words). */
+function known(key, fallback) {
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
+function seatsForm() {
+  return el("div", {},
+    el("h3", {}, t("seats")),
+    el("div", { class: "form-row" }, el("label", {}, t("player_count")),
+      el("select", { "data-testid": "players", onchange: (e) => { setPlayers(Number(e.target.value)); render(); loadMyGames(); } },
+        counts().map((n) => el("option", { value: n, selected: n === form.players }, n)))),
+    form.seats.map((kind, i) => el("div", { class: "seat-row" },
+      el("span", {}, t("seat_n", { n: i + 1 }) + (i === 0 ? ` (${t("you_seat")})` : "")),
+      el("select", { "data-testid": `seat-${i}`, disabled: i === 0,
+        onchange: (e) => { form.seats[i] = e.target.value; } },
+        LEVELS.map((l) => el("option", { value: l, selected: l === kind }, t(`kind_${l}`)))))));
+}
+
+async function create(event) {
+  const button = event.target;
+  button.disabled = true;
+  try {
+    const me = await player(form.name || "Player");
+    const body = { game: form.game, options: form.options, join: 0, name: form.name || me.name,
+      player_token: me.token, seats: form.seats.map((k) => (k === "human" ? { kind: "human" } : { kind: "bot", level: k })) };
+    const out = await api("POST", "/api/games", body);
+    // The host token lets this browser hand an abandoned seat to a bot later (from the board page).
+    localStorage.setItem(`mercator.host.${out.game.id}`, out.host_token);
+    const others = form.seats.map((k, i) => [k, i]).filter(([k, i]) => k === "human" && i > 0).map(([, i]) => i);
+    const board = `/play/${out.game.id}?seat=0`;
+    if (!others.length) {
+      location.href = board;
+      return;
+    }
+    created = { id: out.game.id, board, seats: others };
+    render();
+    loadMyGames();
+  } catch (err) {
+    button.disabled = false;
+    button.after(el("p", { class: "error" }, t("error", { detail: err.message })));
+  }
+}
+
+function invitations() {
+  return el("div", { class: "panel", "data-testid": "invitations" },
+    el("h3", {}, t("invite_links")),
+    el("ul", { class: "links" }, created.seats.map((seat) => {
+      const url = `${location.origin}/play/${created.id}?join=${seat}`;
+      return el("li", {}, `${t("seat_n", { n: seat + 1 })}: `, el("code", { "data-testid": `invite-${seat}` }, url), " ",
+        el("button", { class: "small", onclick: (e) => copy(url, e.target) }, t("copy")));
+    })),
+    el("a", { href: created.board, "data-testid": "open-board" }, el("button", { class: "primary" }, t("open_board"))));
+}
+
+async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = el("textarea", {}, text);
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+  button.textContent = t("copied");
+}
+
+async function loadOpenGames() {
+  const box = document.getElementById("opengames");
+  let games;
+  try {
+    games = (await api("GET", "/api/games?limit=20")).games;
+  } catch {
+    return;
+  }
+  const me = storedPlayer();
+  const titles = Object.fromEntries(catalog.map((g) => [g.name, g.title]));
+  games = games.filter((g) => g.seats.some((s) => s.kind === "human" && !s.taken));
+  if (!box || !games.length) return;
+  box.replaceChildren(el("ul", { class: "mygames" }, games.map((g) => {
+    const free = g.seats.filter((s) => s.kind === "human" && !s.taken);
+    const host = g.seats.find((s) => s.taken && s.kind === "human");
+    return el("li", { "data-testid": "open-game" },
+      el("span", {}, `${titles[g.game] || g.game} · ${host ? host.name : g.id.slice(0, 8)}`),
+      el("span", { class: "badge" }, t("free_seats", { n: free.length })),
+      me && g.seats.some((s) => s.taken && s.name === me.name) ? null
+        : el("a", { href: `/play/${g.id}?join=${free[0].seat}` }, el("button", { class: "small" }, t("join"))));
+  })));
+}
+
+async function loadMyGames() {
+  loadOpenGames();
+  const me = storedPlayer();
+  const box = document.getElementById("mygames");
+  if (!me || !box) return;
+  let games;
+  try {
+    games = (await api("GET", "/api/players/me/games", undefined, me.token)).games;
+  } catch {
+    return;
+  }
+  if (!games.length) return;
+  const order = (g) => (g.my_turn ? 0 : g.status === "open" ? 1 : g.status === "active" ? 2 : 3);
+  games.sort((a, b) => order(a) - order(b));
+  const titles = Object.fromEntries(catalog.map((g) => [g.name, g.title]));
+  box.replaceChildren(el("ul", { class: "mygames" }, games.map((g) => el("li", { "data-testid": "my-game" },
+    el("a", { href: `/play/${g.game_id}?seat=${g.seat}` }, `${titles[g.game] || g.game} · ${g.game_id.slice(0, 8)}`),
+    el("span", { class: "muted small" }, t("seat_n", { n: g.seat + 1 })),
+    g.my_turn ? el("span", { class: "badge turn" }, t("your_turn")) : el("span", { class: "badge" }, t(`status_${g.status}`)),
+    g.status === "over" ? el("a", { href: `/replay/${g.game_id}`, class: "small" }, t("replay")) : null))));
+}
+
+main(getLang());

@@ -1,0 +1,110 @@
+"""Two people in two browser contexts play one online game: one creates it and sends the
+invitation link, the other joins; each sees the other's moves without reloading and never
+sees the other's secret contracts."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from .play import ANY_STATE, click_something, game_id, get_json, player_token, version, wait_moved
+
+MOVES = 40
+ACTIONS = "[data-testid=action], [data-testid=action-group]"
+
+
+def _hand(server: str, gid: str, token: str, seat: int) -> list[str]:
+    doc = get_json(f"{server}/api/games/{gid}/seat?seat={seat}", token)
+    return list(doc["view"]["players"][seat].get("hand", []))
+
+
+def _page_text(page: Any) -> str:
+    return str(page.evaluate("document.body.innerHTML"))
+
+
+def test_two_players_see_each_other_live_and_never_the_others_secrets(browser: Any, server: str,
+                                                                       artifacts: Any) -> None:
+    contexts = [browser.new_context(base_url=server, viewport={"width": 1200, "height": 900}) for _ in range(2)]
+    errors: list[str] = []
+    try:
+        alice, bob = (c.new_page() for c in contexts)
+        for p in (alice, bob):
+            p.on("pageerror", lambda exc: errors.append(str(exc)))
+        alice.goto("/")
+        alice.fill("[data-testid=name]", "Alice")
+        alice.select_option("[data-testid=players]", "2")
+        alice.select_option("[data-testid=seat-1]", "human")
+        alice.click("[data-testid=create]")
+        invite = alice.inner_text("[data-testid=invite-1]")
+        assert re.search(r"/play/\w+\?join=1$", invite)
+        alice.click("[data-testid=open-board]")
+        alice.wait_for_selector("[data-testid=invitations]")  # the board waits for the second player
+
+        bob.goto("/")  # Bob gets a player identity of his own first
+        bob.fill("[data-testid=name]", "Bob")
+        bob.goto(invite)
+        bob.wait_for_selector("[data-testid=offices]")
+        gid = game_id(bob)
+        assert game_id(alice) == gid
+        # Alice's page turns from 'waiting for players' into the game without a reload
+        alice.evaluate("window.__sameDocument = true")
+        bob.evaluate("window.__sameDocument = true")
+        alice.wait_for_selector("[data-testid=offices]")
+        alice.wait_for_function("() => !document.querySelector('[data-testid=invitations]')")
+
+        pages = {0: alice, 1: bob}
+        tokens = {s: player_token(p) for s, p in pages.items()}
+        rng = random.Random(3)
+        seen_hands = 0
+        moves = 0
+        while moves < MOVES:
+            for p in pages.values():
+                p.wait_for_selector(ANY_STATE + ", [data-testid=status]")
+            movers = [s for s, p in pages.items() if p.locator(ACTIONS).count()]
+            if not movers:
+                if alice.locator("[data-testid=final-scores]").count():
+                    break
+                alice.wait_for_timeout(100)
+                continue
+            seat = movers[0]
+            mover, other = pages[seat], pages[1 - seat]
+            before = max(version(mover), version(other))
+            click_something(mover, rng)
+            moves += 1
+            wait_moved(mover, before)
+            wait_moved(other, before)  # the other player sees the move over the socket
+            for s, p in pages.items():
+                secret = _hand(server, gid, tokens[1 - s], 1 - s)
+                text = _page_text(p)
+                leaked = [c for c in secret if re.search(rf"\b{c}\b", text)]
+                assert not leaked, f"seat {s} sees seat {1 - s}'s contracts {leaked}"
+                seen_hands += len(secret)
+        assert moves == MOVES or alice.locator("[data-testid=final-scores]").count()
+        assert seen_hands > 0, "no secret contracts were held during the test, so nothing was checked"
+        if not alice.locator("[data-testid=final-scores]").count():
+            # the host lets a bot play Bob's seat; Bob sees it and takes his seat back
+            alice.click("[data-testid=seats] button")
+            bob.wait_for_function("() => /bot \\(easy\\)/.test(document.querySelector('[data-testid=seats]').innerText)"
+                                  " && !document.querySelector('[data-testid=actionbar]')")
+            bob.click("[data-testid=seats] button")
+            bob.wait_for_function("() => !/\\(easy\\)/.test(document.querySelector('[data-testid=seats]').innerText)")
+        for p in pages.values():
+            assert p.evaluate("window.__sameDocument === true")  # never reloaded
+        alice.screenshot(path=str(artifacts / "constantinopolis-online-alice.png"), full_page=True)
+        bob.screenshot(path=str(artifacts / "constantinopolis-online-bob.png"), full_page=True)
+    finally:
+        for c in contexts:
+            c.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("lang,word", [("de", "Neues Spiel"), ("ru", "Новая игра")])
+def test_start_page_speaks_the_chosen_language(page: Any, lang: str, word: str) -> None:
+    page.goto("/")
+    page.wait_for_selector("[data-testid=create]")
+    page.select_option("[data-testid=lang]", lang)
+    page.wait_for_function("w => document.body.innerText.includes(w)", arg=word)
+    assert page.evaluate("document.documentElement.lang") == lang
