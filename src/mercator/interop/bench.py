@@ -1,0 +1,124 @@
+"""Overhead of the research interfaces over the bare engine, in random-play steps per second.
+
+    python -m mercator.interop.bench [--games constantinopolis,colonia,valencia] [--steps 3000]
+
+Rows: ``engine`` (legal_actions + apply), ``pettingzoo`` (AEC: last() with the observation
+vector and mask, then step), ``pettingzoo_no_obs`` (last(observe=False), mask from the engine,
+step: the wrapper alone), ``openspiel`` (legal_actions + apply_action through pyspiel) and
+``openspiel_obs`` (plus the acting player's information-state tensor). Games restart when they end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from mercator.games import all_games, get
+
+from .common import resolve
+
+
+def _engine(game: str, players: int, steps: int, rng: random.Random) -> None:
+    info = get(game)
+    done, seed = 0, 0
+    while done < steps:
+        state = info.new(players, seed=seed)
+        seed += 1
+        while not state.is_over() and done < steps:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+            done += 1
+
+
+def _pettingzoo(observe: bool) -> Callable[[str, int, int, random.Random], None]:
+    def run(game: str, players: int, steps: int, rng: random.Random) -> None:
+        from .pettingzoo import env
+
+        e = env(game, players, seed=0)
+        done = 0
+        while done < steps:
+            e.reset()
+            for _ in e.agent_iter():
+                if observe:
+                    obs, _, term, trunc, _ = e.last()
+                    legal = obs["action_mask"].nonzero()[0].tolist() if not (term or trunc) else []
+                else:
+                    _, _, term, trunc, _ = e.last(observe=False)
+                    seat = e.core.seat[e.agent_selection]
+                    legal = [] if term or trunc else [a.index for a in e.game_state.legal_actions(seat)]
+                e.step(legal[rng.randrange(len(legal))] if legal else None)
+                done += bool(legal)
+                if done >= steps:
+                    break
+    return run
+
+
+def _openspiel(observe: bool) -> Callable[[str, int, int, random.Random], None]:
+    def run(game: str, players: int, steps: int, rng: random.Random) -> None:
+        from .openspiel import load
+
+        g = load(game, players=players, seed=0)
+        done = 0
+        while done < steps:
+            state = g.new_initial_state()
+            while not state.is_terminal() and done < steps:
+                if observe:
+                    state.information_state_tensor(state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                done += 1
+    return run
+
+
+RUNNERS: dict[str, Callable[[str, int, int, random.Random], None]] = {
+    "engine": _engine,
+    "pettingzoo": _pettingzoo(True),
+    "pettingzoo_no_obs": _pettingzoo(False),
+    "openspiel": _openspiel(False),
+    "openspiel_obs": _openspiel(True),
+}
+
+
+def measure(game: str, players: int | None = None, steps: int = 3000,
+            interfaces: tuple[str, ...] = ("engine", "pettingzoo", "openspiel"),
+            repeat: int = 3) -> list[dict[str, Any]]:
+    """Best of ``repeat`` interleaved rounds per interface (the machine is often shared), same
+    random choices for every interface."""
+    info, n, _ = resolve(game, players, None)
+    for name in interfaces:
+        RUNNERS[name](info.name, n, min(steps, 200), random.Random(1))  # warm-up: imports, content, caches
+    best = dict.fromkeys(interfaces, float("inf"))
+    for _ in range(repeat):
+        for name in interfaces:
+            start = time.perf_counter()
+            RUNNERS[name](info.name, n, steps, random.Random(0))
+            best[name] = min(best[name], time.perf_counter() - start)
+    rows = [{"game": info.name, "players": n, "interface": name, "steps_per_s": steps / best[name]}
+            for name in interfaces]
+    base = rows[0]["steps_per_s"] if rows and rows[0]["interface"] == "engine" else None
+    for row in rows:
+        row["vs_engine"] = row["steps_per_s"] / base if base else None
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", default=",".join(i.name for i in all_games()))
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--steps", type=int, default=3000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    print("| game | players | interface | steps/s | vs engine |")
+    print("| --- | ---: | --- | ---: | ---: |")
+    for game in args.games.split(","):
+        for r in measure(game, args.players, args.steps, tuple(RUNNERS), args.repeat):
+            rate, ratio = f"{r['steps_per_s']:,.0f}", f"{r['vs_engine']:.2f}x"
+            print(f"| {r['game']} | {r['players']} | {r['interface']} | {rate} | {ratio} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,164 @@
+"""Constantinopolis observation encoder (read from ``view(seat)`` only).
+
+Seats are relative: ``p0`` is the observing seat, ``p1`` the next seat clockwise, and so on; every
+seat-valued field is a one-hot over relative seats (padded to 5 seats, the game's maximum).
+Contract fields are vectors over the 106 contract cards in content order (``c001`` ...),
+building fields over the 33 buildings in content order (``ager`` first), goods in the order
+alimentary, consumer, industrial, military, luxury. The field table is in docs/interop.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mercator.games.constantinopolis.data import GOODS, OFFICES, SIZES
+from mercator.games.constantinopolis.frames import NAMES, SOURCES
+from mercator.games.constantinopolis.space import CARD_IDS, C
+
+from ..encoding import Writer, WriterEncoder
+
+PHASES = (1, 4, 6, 7, 8)
+BUILDINGS = [b.id for b in C.buildings]
+SUPPLY = [b for b in BUILDINGS if b != "ager"]
+MARKETS = [m.id for m in C.markets]
+LOCATIONS = ("port", "short", "long")
+CATEGORIES = ("production", "commercial", "utility", "public", "wall")
+CARD = {c: i for i, c in enumerate(CARD_IDS)}
+BUILDING = {b: i for i, b in enumerate(BUILDINGS)}
+GOOD = {g: i for i, g in enumerate(GOODS)}
+KIND = {n: i for i, n in enumerate(NAMES)}
+FLAGS = ("redemptor_used", "porta_pegae_used", "trading_post_bought", "swapped", "preempted")
+
+
+def _index(seq: Any, value: Any) -> int | None:
+    return seq.index(value) if value in seq else None
+
+
+class ConstantinopolisEncoder(WriterEncoder):
+    name = "constantinopolis"
+
+    def write(self, w: Writer, v: dict[str, Any]) -> None:
+        seats, ncard, nb = self.max_seats, len(CARD_IDS), len(BUILDINGS)
+        rel = self.rel
+        w.scalar("round", v["round"], "current round (1-based)")
+        w.scalar("final_round", v["final_round"], "announced final round, 0 while unknown")
+        w.onehot("phase", _index(PHASES, v["phase"]), len(PHASES), "phase 1, 4, 6, 7 or 8")
+        w.scalar("over", v["over"], "1 once the game has ended")
+        w.multihot("to_act", [rel(v, s) for s in v["to_act"]], seats, "relative seats that must decide now")
+        self._decision(w, v)
+        order = v["player_order"]
+        for i in range(seats):
+            w.onehot(f"order{i}", rel(v, order[i]) if i < len(order) else None, seats,
+                     f"relative seat at position {i} of the player order")
+        for o, office in enumerate(v["offices"]):
+            w.onehot(f"office{o}.holder", rel(v, office["holder"]), seats,
+                     f"relative seat holding {OFFICES[o]} (all zero when vacant)")
+            w.scalar(f"office{o}.stake", office["stake"], f"gold staked on {OFFICES[o]}")
+        m = v["market"]
+        w.onehot("market.current", _index(MARKETS, m["current"]), len(MARKETS), "current market card")
+        w.scalar("market.future_cards", m["future_cards"], "cards left in the market pile")
+        w.scalar("market.exhaustions", m["exhaustions"], "market pile exhaustions so far")
+        w.vector("market.buy", [m["buy"][g] for g in GOODS], "buy price per good")
+        w.vector("market.sell", [m["sell"][g] for g in GOODS], "sell price per good")
+        w.scalar("market.trade_limit", m["trade_limit"], "market trade limit")
+        don = {d["good"]: d for d in m["donations"]}
+        w.vector("market.donation_qty", [don[g]["qty"] if g in don else 0 for g in GOODS],
+                 "goods asked per donation (0 = not asked)")
+        w.vector("market.donation_fp", [don[g]["fp"] if g in don else 0 for g in GOODS], "fame per donation")
+        w.vector("building_supply", [v["building_supply"][b] for b in SUPPLY], "tiles left per building (no ager)")
+        w.vector("ship_supply", [v["ship_supply"][z] for z in SIZES], "ships left per size")
+        w.scalar("deck_size", v["deck_size"], "contracts left in the deck")
+        w.multihot("discard", [CARD[c] for c in v["discard"]], ncard, "contracts in the discard pile")
+        players = {rel(v, p["seat"]): p for p in v["players"]}
+        for k in range(seats):
+            p = players.get(k)
+            pre = f"p{k}."
+            w.scalar(pre + "present", p is not None, "1 if this relative seat is in the game")
+            p = p or {}
+            w.scalar(pre + "gold", p.get("gold"), "gold")
+            w.scalar(pre + "fp", p.get("fp"), "fame points")
+            goods = p.get("goods", {})
+            w.vector(pre + "goods", [goods.get(g, 0) for g in GOODS], "goods held")
+            w.multihot(pre + "buildings", [BUILDING[b] for b in p.get("buildings", ())], nb, "buildings owned")
+            w.scalar(pre + "production_level", p.get("production_level"), "production level")
+            w.onehot(pre + "office", _index(OFFICES, p.get("office")), len(OFFICES), "office held")
+            ships = [0] * 9
+            loaded: list[int] = []
+            where: list[int] = []
+            for ship in p.get("ships", ()):
+                loc = LOCATIONS.index(ship["at"])
+                ships[SIZES.index(ship["size"]) * 3 + loc] += 1
+                loaded += [CARD[c] for c in ship["contracts"]]
+                where += [loc + 1] * len(ship["contracts"])
+            w.vector(pre + "ships", ships, "ships per (size, location): small/medium/large x port/short/long")
+            w.multihot(pre + "shipped", loaded, ncard, "contracts on ships: 1 in port, 2 short, 3 long voyage",
+                       values=where)
+            w.scalar(pre + "trading_posts", p.get("trading_posts"), "trading posts")
+            w.scalar(pre + "unused_trading_posts", p.get("unused_trading_posts"), "unused trading posts")
+            res = p.get("reserved", ())
+            w.multihot(pre + "reserved", [CARD[r["contract"]] for r in res], ncard,
+                       "reserved contracts, valued by the round of reservation", values=[r["round"] for r in res])
+            w.scalar(pre + "hand_size", p.get("hand_size"), "contracts in hand")
+            f = p.get("round_flags", {})
+            w.multihot(pre + "categories_bought", [CATEGORIES.index(c) for c in f.get("categories_bought", ())],
+                       len(CATEGORIES), "building categories bought this round")
+            w.scalar(pre + "trades", f.get("trades"), "market trades this round")
+            w.scalar(pre + "trade_limit", f.get("trade_limit"), "own trade limit")
+            w.multihot(pre + "bought", [GOOD[g] for g in f.get("bought", ())], 5, "goods bought this round")
+            w.multihot(pre + "sold", [GOOD[g] for g in f.get("sold", ())], 5, "goods sold this round")
+            w.multihot(pre + "commercial_used", [BUILDING[b] for b in f.get("commercial_used", ())], nb,
+                       "commercial buildings used this round")
+            w.vector(pre + "flags", [f.get(x) for x in FLAGS], "round flags: " + ", ".join(FLAGS))
+            w.scalar(pre + "offers", f.get("offers"), "free-trade offers made this round")
+            w.multihot(pre + "hand", [CARD[c] for c in p.get("hand", ())], ncard,
+                       "contracts in hand (own seat only; zero for others)")
+        scores, ranking = v["scores"] or [], v["ranking"] or []
+        by_rel = {rel(v, s): s for s in range(len(scores))}
+        w.vector("scores", [scores[by_rel[k]] if k in by_rel else 0 for k in range(seats)],
+                 "final scores per relative seat (0 while running)")
+        w.vector("ranking", [ranking[by_rel[k]] if k in by_rel else 0 for k in range(seats)],
+                 "final rank per relative seat (1 = winner; 0 while running)")
+
+    def _decision(self, w: Writer, v: dict[str, Any]) -> None:
+        seats, rel = self.max_seats, self.rel
+        d = v["decision"] or {}
+        kind = d.get("kind")
+        w.onehot("dec.kind", KIND.get(kind), len(NAMES), "current decision frame: " + ", ".join(NAMES))
+        first = d.get("seat", d.get("challenger", d.get("consul")))
+        other = d.get("holder", d.get("buyer", d.get("target")))
+        w.onehot("dec.seat", rel(v, first), seats, "deciding/offering seat of the frame (challenger, consul)")
+        w.onehot("dec.other", rel(v, other), seats, "other party: holder, buyer or trade target")
+        w.onehot("dec.leader", rel(v, d.get("leader")), seats, "bidding: current leader")
+        w.onehot("dec.office", _index(OFFICES, d.get("office")), len(OFFICES), "bidding: contested office")
+        w.scalar("dec.bid", d.get("bid"), "bidding: current bid")
+        w.onehot("dec.source", _index(SOURCES, d.get("source")), len(SOURCES), "take a good: source")
+        w.onehot("dec.building", BUILDING.get(d.get("building")), len(BUILDINGS), "pre-emption: building")
+        w.scalar("dec.redemptor", d.get("redemptor"), "pre-emption: buyer uses the redemptor")
+        w.onehot("dec.size", _index(SIZES, d.get("size")), len(SIZES), "loading: ship size")
+        w.multihot("dec.contracts", [CARD[c] for c in d.get("contracts", ())], len(CARD_IDS),
+                   "loading: contracts on board")
+        w.scalar("dec.load", d.get("load"), "loading: load counted")
+        goods = d.get("goods", {})
+        w.vector("dec.goods", [goods.get(g, 0) for g in GOODS], "loading: goods needed")
+        w.onehot("dec.picked", CARD.get(d.get("picked")), len(CARD_IDS), "swap: own first pick (own seat only)")
+        for side in ("give", "get"):
+            t = d.get(side, {})
+            w.vector(f"dec.{side}", [t.get("gold", 0)] + [t.get(g, 0) for g in GOODS],
+                     f"trade offer: {side} (gold, then goods)")
+        w.onehot("dec.stage", _index(("give", "get"), d.get("stage")), 2, "trade offer: stage being built")
+        w.onehot("dec.choice", _index(("donate", "keep"), d.get("choice")), 2, "simultaneous: donate or keep")
+        w.multihot("dec.waiting", [rel(v, s) for s in d.get("waiting", ())], seats, "simultaneous: seats choosing")
+        w.multihot("dec.committed", [rel(v, s) for s in d.get("committed", ())], seats,
+                   "simultaneous: seats that have committed (choices stay hidden)")
+        mine = d.get("my_choice") or {}
+        donate = None
+        if mine.get("kind") == "donate":
+            donate = GOOD[mine["good"]]
+        elif mine.get("kind") == "donate_none":
+            donate = 5
+        w.onehot("dec.my_donation", donate, 6, "own committed donation: a good, or none (index 5)")
+        keep = [mine.get(g, 0) for g in GOODS] if mine.get("kind") == "keep_goods" else [0] * 5
+        w.vector("dec.my_keep", keep, "own committed keep choice (goods kept)")
+        w.scalar("dec.my_committed", bool(mine), "1 once the own simultaneous choice is committed")
+
+ENCODER = ConstantinopolisEncoder

@@ -1,0 +1,154 @@
+"""Fixed-length observation vectors built from ``state.view(seat)``.
+
+An encoder reads only the JSON view of one seat, which the engine already strips of every other
+seat's secrets (hands, hidden simultaneous choices, deck order), so an observation can never leak
+more than the seat may know. Each encoder writes named fields through a :class:`Writer`; the
+field layout (name, offset, size, meaning) is the documentation of the vector and is exposed as
+``encoder.fields`` (and as OpenSpiel's observer ``dict``).
+
+Values are exact: counts and amounts are written as they are, flags and one-hots as 0/1, so
+every value is an integer well inside float32's exact range (|x| < 2**24, the declared bound).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+
+from mercator.engine.registry import GameInfo
+
+BOUND = float(2**24)  # float32 represents every integer up to here exactly
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    offset: int
+    size: int
+    doc: str
+
+
+class Writer:
+    """Writes named fields into a sparse (index, value) list; ``record=True`` also records the
+    layout. Encoders call it the same way in both modes; only nonzero values cost anything."""
+
+    __slots__ = ("pos", "idx", "val", "fields", "record")
+
+    def __init__(self, record: bool = False) -> None:
+        self.pos = 0
+        self.idx: list[int] = []
+        self.val: list[float] = []
+        self.fields: list[Field] = []
+        self.record = record
+
+    def _advance(self, name: str, size: int, doc: str) -> None:
+        if self.record:
+            self.fields.append(Field(name, self.pos, size, doc))
+        self.pos += size
+
+    def scalar(self, name: str, value: Any, doc: str = "") -> None:
+        if value:
+            self.idx.append(self.pos)
+            self.val.append(float(value))
+        self._advance(name, 1, doc)
+
+    def vector(self, name: str, values: Sequence[Any], doc: str = "") -> None:
+        pos = self.pos
+        for i, v in enumerate(values):
+            if v:
+                self.idx.append(pos + i)
+                self.val.append(float(v))
+        self._advance(name, len(values), doc)
+
+    def onehot(self, name: str, index: int | None, size: int, doc: str = "") -> None:
+        """``index`` None (or out of range) leaves the field all zero."""
+        if index is not None and 0 <= index < size:
+            self.idx.append(self.pos + index)
+            self.val.append(1.0)
+        self._advance(name, size, doc)
+
+    def multihot(self, name: str, items: Iterable[int], size: int, doc: str = "",
+                 values: Iterable[float] | None = None) -> None:
+        """Count every item at its position (or set the matching value instead)."""
+        acc: dict[int, float] = {}
+        if values is None:
+            for i in items:
+                acc[i] = acc.get(i, 0.0) + 1.0
+        else:
+            for i, v in zip(items, values, strict=True):
+                acc[i] = float(v)
+        pos = self.pos
+        for i, v in acc.items():
+            if 0 <= i < size and v:
+                self.idx.append(pos + i)
+                self.val.append(v)
+        self._advance(name, size, doc)
+
+
+class Encoder(Protocol):
+    """What the interfaces need from an encoder."""
+
+    name: str
+    size: int
+    fields: list[Field]
+
+    def encode(self, view: dict[str, Any]) -> np.ndarray: ...
+
+
+class WriterEncoder:
+    """Base for hand-written encoders: subclasses implement ``write(w, view)``, which must write
+    the same fields in the same order for every view of the game (padding absent items)."""
+
+    name = "custom"
+
+    def __init__(self, info: GameInfo, players: int, options: dict[str, Any] | None = None) -> None:
+        self.info = info
+        self.players = players
+        self.max_seats = max(info.player_counts)
+        probe = info.new(players, seed=0, options=options)
+        w = Writer(record=True)
+        self.write(w, probe.view(0))
+        self.fields = w.fields
+        self.size = w.pos
+
+    def write(self, w: Writer, view: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def encode(self, view: dict[str, Any]) -> np.ndarray:
+        w = Writer()
+        self.write(w, view)
+        if w.pos != self.size:
+            raise AssertionError(f"{self.name} encoder wrote {w.pos} values, layout has {self.size}")
+        out = np.zeros(self.size, dtype=np.float32)
+        out[w.idx] = w.val
+        return out
+
+    # ---- helpers for seat-relative encodings: index 0 is always the observing seat ----------
+    def rel(self, view: dict[str, Any], seat: int | None) -> int | None:
+        me = view.get("seat") or 0
+        return None if seat is None or seat < 0 else (seat - me) % self.players
+
+
+def describe(encoder: Encoder) -> str:
+    """The field table of an encoder as Markdown (docs/interop.md embeds it; a test keeps them
+    equal). Per-seat blocks ``p1.*``, ``p2.*`` ... repeat ``p0.*`` and are listed once."""
+    rows = ["| offset | size | field | meaning |", "| ---: | ---: | --- | --- |"]
+    blocks: dict[str, int] = {}
+    for f in encoder.fields:
+        head, dot, rest = f.name.partition(".")
+        if dot and head[:1] == "p" and head[1:].isdigit():
+            blocks[head] = blocks.get(head, 0) + f.size
+            if head != "p0":
+                continue
+        rows.append(f"| {f.offset} | {f.size} | `{f.name}` | {f.doc} |")
+    if len(blocks) > 1:
+        size = blocks["p0"]
+        heads = [(f.name.partition(".")[0], f.offset) for f in reversed(encoder.fields)]
+        starts = {head: offset for head, offset in heads if head in blocks}
+        rows.append("")
+        rows.append(f"Each seat block `pK.*` is {size} values; "
+                    + ", ".join(f"`{k}` starts at {starts[k]}" for k in blocks) + ".")
+    return "\n".join(rows)

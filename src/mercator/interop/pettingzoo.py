@@ -1,0 +1,257 @@
+"""PettingZoo environments for every registered game.
+
+``env(game, players=N, seed=..., reward=..., **options)`` is an AEC environment: agents
+``player_0 .. player_{N-1}`` are the seats; ``agent_selection`` is the first seat in
+``state.to_act()``. A simultaneous hidden choice (several seats in ``to_act()``) is stepped
+one seat after another; each commit stays hidden from the others (their observations come from
+their own views) until the engine reveals all choices together.
+
+Each observation is ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector
+encodes ``view(seat)`` (docs/interop.md lists every field), the mask covers the game's fixed
+action space (``len(state.SPACE)``) and is all zero for seats that are not deciding. Actions are
+indices into that space. Rewards are paid when the game ends (see rewards.py): ``ranking``
+(default) or ``score_diff``.
+
+``parallel_env(...)`` is the parallel view of the same game: every step is one decision point,
+and every seat in ``to_act()`` acts in it (all of them at a simultaneous choice, one otherwise);
+the actions of seats with an all-zero mask are ignored.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from mercator.engine.state import GameState
+
+from .common import resolve
+from .encoders import encoder_for
+from .encoding import BOUND
+from .rewards import KINDS, final_rewards
+
+__all__ = ["MercatorAEC", "MercatorParallel", "env", "parallel_env", "raw_env"]
+
+
+class _Core:
+    """Game, encoder, spaces and seeding shared by the AEC and the parallel environments."""
+
+    def __init__(self, game: str, players: int | None, seed: int | None, reward: str, encoder: str,
+                 max_steps: int | None, options: dict[str, Any]) -> None:
+        if reward not in KINDS:
+            raise ValueError(f"unknown reward {reward!r}; choose one of {', '.join(KINDS)}")
+        self.info, self.players, self.options = resolve(game, players, options)
+        self.reward = reward
+        self.max_steps = max_steps
+        self.encoder = encoder_for(self.info, self.players, self.options, encoder)
+        self.n_actions = len(self.info.space)
+        self.names = [f"player_{i}" for i in range(self.players)]
+        self.seat = {a: i for i, a in enumerate(self.names)}
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.n_actions,), np.int8),
+        })
+        # One space object per agent, returned every time (PettingZoo's seeding relies on it).
+        self.obs_spaces = {a: obs_space if i == 0 else _copy_space(obs_space) for i, a in enumerate(self.names)}
+        self.act_spaces = {a: spaces.Discrete(self.n_actions) for a in self.names}
+        self.base_seed = seed
+        self.resets = 0
+        self.state: GameState | None = None
+        self.steps = 0
+        self.episodes = 0  # games played to their end
+        # Observations of the current state, per seat: (state, version) -> {seat: observation}.
+        self._cache: dict[int, dict[str, np.ndarray]] = {}
+        self._cache_key: tuple[GameState | None, int] = (None, -1)
+
+    def new_game(self, seed: int | None) -> GameState:
+        if seed is None:
+            seed = (random.SystemRandom().randrange(2**62) if self.base_seed is None
+                    else self.base_seed + self.resets)
+        self.resets += 1
+        self.state = self.info.new(self.players, seed=seed, options=self.options)
+        self.steps = 0
+        self._cache_key = (None, -1)
+        return self.state
+
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        state = self.state
+        assert state is not None, "call reset() first"
+        if self._cache_key[0] is not state or self._cache_key[1] != state.version:
+            self._cache, self._cache_key = {}, (state, state.version)
+        obs = self._cache.get(seat)
+        if obs is None:
+            mask = np.zeros(self.n_actions, dtype=np.int8)
+            if seat in state.to_act():
+                mask[[a.index for a in state.legal_actions(seat)]] = 1
+            obs = self._cache[seat] = {"observation": self.encoder.encode(state.view(seat)), "action_mask": mask}
+        return obs
+
+    def render_text(self) -> str:
+        state = self.state
+        if state is None:
+            return "(not started)"
+        head = f"{self.info.title}, {self.players} players, action {state.version}"
+        if state.is_over():
+            return f"{head}: over; scores {state.scores()}, ranking {state.ranking()}"
+        return f"{head}: {state.describe_decision()}; to act {list(state.to_act())}"
+
+
+def _copy_space(space: spaces.Dict) -> spaces.Dict:
+    return spaces.Dict({k: spaces.Box(s.low, s.high, s.shape, s.dtype) for k, s in space.spaces.items()})
+
+
+class MercatorAEC(AECEnv):
+    """The AEC environment (see the module docstring)."""
+
+    def __init__(self, game: str, players: int | None = None, *, seed: int | None = None, reward: str = "ranking",
+                 encoder: str = "auto", max_steps: int | None = None, render_mode: str | None = None,
+                 **options: Any) -> None:
+        super().__init__()
+        self.core = _Core(game, players, seed, reward, encoder, max_steps, options)
+        self.metadata = {"name": f"mercator_{self.core.info.name}_v0", "render_modes": ["ansi", "human"],
+                         "is_parallelizable": False}
+        self.render_mode = render_mode
+        self.possible_agents = list(self.core.names)
+        self.agents: list[str] = []
+
+    @property
+    def game_state(self) -> GameState | None:
+        """The live engine state (for bots and analysis; agents should read observations)."""
+        return self.core.state
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.core.obs_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.core.act_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self.core.new_game(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self._select()
+
+    def _select(self) -> None:
+        state = self.core.state
+        assert state is not None
+        to_act = state.to_act()
+        self.agent_selection = self.core.names[to_act[0]] if to_act else self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self.core.observe(self.core.seat[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        core = self.core
+        state = core.state
+        assert state is not None
+        self._cumulative_rewards[agent] = 0.0
+        state.apply(core.seat[agent], int(action))  # IllegalAction (a ValueError) leaves the state as it was
+        core.steps += 1
+        self._clear_rewards()
+        if state.is_over():
+            core.episodes += 1
+            for a, r in zip(self.possible_agents, final_rewards(state, core.reward), strict=True):
+                self.rewards[a] = r
+                self.terminations[a] = True
+        elif core.max_steps is not None and core.steps >= core.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        text = self.core.render_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+class MercatorParallel(ParallelEnv):
+    """The parallel environment (see the module docstring)."""
+
+    def __init__(self, game: str, players: int | None = None, *, seed: int | None = None, reward: str = "ranking",
+                 encoder: str = "auto", max_steps: int | None = None, render_mode: str | None = None,
+                 **options: Any) -> None:
+        self.core = _Core(game, players, seed, reward, encoder, max_steps, options)
+        self.metadata = {"name": f"mercator_{self.core.info.name}_parallel_v0", "render_modes": ["ansi"]}
+        self.render_mode = render_mode
+        self.possible_agents = list(self.core.names)
+        self.agents: list[str] = []
+
+    @property
+    def game_state(self) -> GameState | None:
+        return self.core.state
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.core.obs_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.core.act_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None
+              ) -> tuple[dict[str, Any], dict[str, dict]]:
+        self.core.new_game(seed)
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def _observations(self) -> dict[str, Any]:
+        return {a: self.core.observe(self.core.seat[a]) for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        core = self.core
+        state = core.state
+        assert state is not None
+        for seat in state.to_act():
+            name = core.names[seat]
+            if name not in actions:
+                raise ValueError(f"{name} must act now (seats deciding: {list(state.to_act())})")
+            state.apply(seat, int(actions[name]))
+        core.steps += 1
+        over = state.is_over()
+        core.episodes += over
+        truncated = not over and core.max_steps is not None and core.steps >= core.max_steps
+        rewards = dict(zip(self.possible_agents, final_rewards(state, core.reward), strict=True))
+        obs = self._observations()
+        out = (obs, {a: rewards[a] for a in self.agents}, dict.fromkeys(self.agents, over),
+               dict.fromkeys(self.agents, truncated), {a: {} for a in self.agents})
+        if over or truncated:
+            self.agents = []
+        return out
+
+    def render(self) -> str:
+        return self.core.render_text()
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(game: str, players: int | None = None, **kwargs: Any) -> MercatorAEC:
+    return MercatorAEC(game, players, **kwargs)
+
+
+def env(game: str, players: int | None = None, **kwargs: Any) -> MercatorAEC:
+    """The AEC environment; keyword arguments: seed, reward ("ranking" | "score_diff"), encoder
+    ("auto" | "game" | "generic"), max_steps (truncation), render_mode, and the game's options
+    (``edition="strasbourg"``, ``free_trade=True``, ...)."""
+    return MercatorAEC(game, players, **kwargs)
+
+
+def parallel_env(game: str, players: int | None = None, **kwargs: Any) -> MercatorParallel:
+    return MercatorParallel(game, players, **kwargs)
