@@ -2,7 +2,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint install bench clean
+.PHONY: run test lint install system-deps bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -12,9 +12,12 @@ install: $(BIN)/python
 	$(BIN)/pip install -q -e '.[test]'
 
 run: install
-	$(BIN)/mercator play constantinopolis --seats human,greedy,greedy,greedy
+	$(BIN)/mercator serve
 
-test: install
+system-deps:
+	./scripts/system-deps.sh
+
+test: system-deps install
 	$(BIN)/ruff check src tests
 	$(BIN)/pytest
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from .frames import PLANNING
 from .space import C
 from .state import ValenciaState
-from .tasks import own
+from .tasks import fulfilled, own
 
 COIN_VP = 0.3  # a placement (~4 coins) earns about 1 VP plus landmark / palm prospects
 PILE_VP = 0.15  # an influence point still in the pile
@@ -15,6 +15,8 @@ STACK_VP = 0.1  # an influence point in an unrevealed stack (lost at round end i
 BID_VP = 0.3  # an influence point already bid in the running auction (the reward is still to come)
 SHORT_DRAW_VP = 0.8  # per card drawn below the planning target
 STACK_COUNT_VP = 0.3
+MET_CHANCE = 0.9  # a task met now is likely still met at the end
+OPEN_CHANCE = 0.4  # an unmet task's chance, shrinking as the rounds run out
 
 
 def evaluate(state: ValenciaState, seat: int) -> float:
@@ -32,6 +34,7 @@ def evaluate(state: ValenciaState, seat: int) -> float:
     value += p.privileges * 1.0 + p.coins * COIN_VP
     value += sum(n * v for n, v in zip(p.goods, C.good_value, strict=True)) * COIN_VP * 0.9
     value += sum(p.pile) * PILE_VP
+    value += _tasks(state, seat, rounds_left)
     if state.phase == PLANNING:
         value += sum(p.drawn) * PILE_VP
         target = (len(p.pile) + len(p.drawn)) / rounds_left
@@ -41,3 +44,17 @@ def evaluate(state: ValenciaState, seat: int) -> float:
         value += sum(sum(p.stacks[k]) for k in p.open_stacks()) * STACK_VP
         value += max(state.bid[seat], 0) * BID_VP
     return value
+
+
+def _tasks(state: ValenciaState, seat: int, rounds_left: int) -> float:
+    """Kept tasks at their expected worth: reward if met, printed (or fixed) penalty if not."""
+    rules = state.ed.rules
+    fixed = rules.task_penalty_mode == "fixed"
+    open_chance = OPEN_CHANCE * rounds_left / rules.rounds
+    total = 0.0
+    for t in state.players[seat].kept:
+        task = C.tasks[t]
+        penalty = rules.task_fixed_penalty if fixed else task.penalty_valencia
+        chance = MET_CHANCE if fulfilled(state, seat, task) else open_chance
+        total += chance * task.reward - (1 - chance) * penalty
+    return total

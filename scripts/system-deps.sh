@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# System packages the tests use: Chromium (browser tests drive a real headless Chromium) and a
+# PostgreSQL server (storage tests start their own on loopback). Installs only what is missing.
+set -euo pipefail
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+if ! command -v initdb >/dev/null 2>&1 && ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
+  missing+=(postgresql)
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing system packages: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
