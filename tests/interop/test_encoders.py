@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -13,6 +14,8 @@ from mercator.games import all_games, get
 from mercator.interop.encoders import encoder_for, has_encoder
 from mercator.interop.encoders.generic import HashedViewEncoder
 from mercator.interop.encoding import describe
+
+from .cases import CASES
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "interop.md"
 
@@ -78,3 +81,103 @@ def test_generic_encoder_is_stable_and_deterministic():
     a, b = enc.encode(view), HashedViewEncoder(get("valencia"), 3).encode(view)
     np.testing.assert_array_equal(a, b)
     assert a.any()
+
+
+def _game_states(game: str, players: int, options: dict, steps: int, seed: int = 0):
+    state = get(game).new(players, seed=seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        yield state
+        if state.is_over():
+            return
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def _field(enc, x: np.ndarray, name: str) -> np.ndarray:
+    f = next(f for f in enc.fields if f.name == name)
+    return x[f.offset:f.offset + f.size]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_written_encoders_have_one_layout_per_game(game, players, options):
+    """The layout of a written encoder does not depend on the player count or the options (editions, city
+    layouts), so docs/interop.md's single table is the whole truth and one network fits every table."""
+    if not has_encoder(game):
+        pytest.skip(f"{game} has no written encoder")
+    enc = encoder_for(get(game), players, options)
+    assert enc.fields == encoder_for(get(game), 4).fields
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("colonia", {}), ("valencia", {}), ("valencia", {"edition": "strasbourg"}),
+    ("valencia", {"city_layout": "random_sides"}),
+])
+def test_distinct_views_give_distinct_observations(game, options):
+    """Everything a view shows reaches the vector: within a game, two different views of one seat never
+    encode alike (Valencia's face-up discard order is the only part dropped, and counts change with it)."""
+    info = get(game)
+    players = info.counts_for(options)[-1]
+    enc = encoder_for(info, players, options)
+    seen: dict[bytes, str] = {}
+    for state in _game_states(game, players, options, 400, seed=5):
+        for seat in (0, players - 1):
+            view = state.view(seat)
+            text = json.dumps(view, sort_keys=True)
+            key = enc.encode(view).tobytes() + bytes([seat])
+            assert seen.setdefault(key, text) == text
+    assert len(seen) > 100
+
+
+def test_colonia_is_seat_relative_and_keeps_raws_secret():
+    enc = encoder_for(get("colonia"), 4)
+    hidden_card_seen = False
+    for state in _game_states("colonia", 4, {}, 200, seed=2):
+        d = state.view(0)["decision"]
+        if d and d["kind"] == "family_card" and 0 in d["committed"] and 1 not in d["committed"]:  # own card only
+            assert _field(enc, enc.encode(state.view(0)), "dec.my_card").sum() == 1
+            assert not _field(enc, enc.encode(state.view(1)), "dec.my_card").any()
+            hidden_card_seen = True
+    assert hidden_card_seen
+    public = state.view(None)
+    for seat in range(4):
+        view = state.view(seat)
+        x = enc.encode(view)
+        for k in range(4):
+            other = public["players"][(seat + k) % 4]
+            assert _field(enc, x, f"p{k}.money").tolist() == list(other["money"].values())
+            assert _field(enc, x, f"p{k}.raws_unknown")[0] == other["raws_unknown"]
+        assert not _field(enc, x, "p4.present").any() and not _field(enc, x, "p5.money").any()  # padding
+        assert _field(enc, x, "own.raws").tolist() == list(view["players"][seat]["screen"]["raws"].values())
+        mayor = _field(enc, x, "mayor")
+        assert mayor.sum() == 1 and mayor[(public["mayor"] - seat) % 4] == 1
+    assert not _field(enc, enc.encode(public), "own.raws").any()  # the spectator sees no screen
+
+
+@pytest.mark.parametrize("edition", ["valencia", "strasbourg"])
+def test_valencia_is_seat_relative_and_keeps_cards_secret(edition):
+    enc = encoder_for(get("valencia"), 3, {"edition": edition})
+    checked = 0
+    for state in _game_states("valencia", 3, {"edition": edition}, 200, seed=4):
+        public = state.view(None)
+        for seat in range(3):
+            view = state.view(seat)
+            x = enc.encode(view)
+            assert _field(enc, x, "edition")[["valencia", "strasbourg"].index(edition)] == 1
+            for k in range(3):
+                other = public["players"][(seat + k) % 3]
+                assert _field(enc, x, f"p{k}.coins")[0] == other["coins"]
+                assert _field(enc, x, f"p{k}.pile")[0] == other["pile"]
+                if k and not public["over"]:
+                    assert not _field(enc, x, f"p{k}.kept_tasks").any()  # others' tasks stay hidden
+            q = view["players"][seat]["private"]
+            assert _field(enc, x, "own.pile").sum() == len(q["pile_values"])
+            planning = view["phase"] == "planning"
+            in_stacks = len(q["assigned"]) if planning else sum(len(st["values"]) for st in q["stacks"])
+            assert _field(enc, x, "own.stacks").sum() == in_stacks
+            assert not _field(enc, x, "p3.present").any()
+            checked += 1
+        x = enc.encode(public)
+        assert not _field(enc, x, "own.stacks").any() and not _field(enc, x, "own.dealt_tasks").any()
+    assert checked
