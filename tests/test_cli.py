@@ -43,6 +43,12 @@ def test_bench_times_a_bots_decisions():
     assert bad.exit_code == 2 and "unknown bot" in bad.output
 
 
+def test_bench_profile_names_the_hot_functions():
+    result = runner.invoke(app, ["bench", "constantinopolis", "--players", "2", "--games", "2", "--profile", "5"])
+    assert result.exit_code == 0, result.output
+    assert "tottime" in result.output and "legal_actions" in result.output or "_legal" in result.output
+
+
 def test_bench_compare_measures_the_reference_engines_in_the_same_run():
     result = runner.invoke(app, ["bench", "constantinopolis", "--compare", "--games", "2", "--json"])
     assert result.exit_code == 0, result.output

@@ -107,3 +107,22 @@ def compare(games: int = 200, seed: int = 0, only: str | None = None) -> dict[st
     machine = {"python": platform.python_version(), "machine": platform.machine(), "system": platform.platform(),
                "processor": platform.processor() or "unknown"}
     return {"machine": machine, "games": games, "ours": ours, "references": refs, "ratios": ratios}
+
+
+def profile(game: str, players: int, games: int, seed: int = 0, options: dict[str, Any] | None = None,
+            top: int = 15, bot: str | None = None) -> str:
+    """The hot path of random play (or of a bot's decisions): the functions with the most own time."""
+    import cProfile
+    import io
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    if bot is None:
+        run(game, players, games, seed=seed, options=options)
+    else:
+        decision_times(game, players, bot, games, seed=seed, options=options)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).strip_dirs().sort_stats("tottime").print_stats(top)
+    return out.getvalue()

@@ -120,6 +120,7 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
     bot: Annotated[str | None, typer.Option(help="Time this bot's decisions instead (e.g. normal)")] = None,
     decisions: Annotated[int, typer.Option(help="Decisions to time with --bot")] = 100,
+    profile: Annotated[int, typer.Option(help="Print the N functions with the most own time (cProfile)")] = 0,
     compare: Annotated[bool, typer.Option("--compare", help="Every game and count beside the reference engines "
                                                            "(Catanatron, OpenSpiel); GAME may be 'all'; "
                                                            "--players is ignored")] = False,
@@ -133,6 +134,11 @@ def bench(
         return
     try:
         opts = _options(game, edition, None)
+        if profile:
+            from mercator.bench import profile as hot_path
+
+            print(hot_path(game, players, decisions if bot else games_, seed=seed, options=opts, top=profile, bot=bot))
+            return
         if bot is not None:
             result = decision_times(game, players, bot, decisions, seed=seed, options=opts)
         else:

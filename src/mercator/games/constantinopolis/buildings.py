@@ -63,8 +63,11 @@ class BuildingRules:
     def _legal_buy(self, p: Player, acts: list[Action]) -> None:
         discount = p.bmask >> REDEMPTOR & 1 and not p.redemptor_used
         gold = p.gold
+        affordable = gold + (R.redemptor_discount if discount else 0)
         for b in TILES:
-            if self._may_own(p, b, declare=True):
+            # The price test first: it is cheap and rules most tiles out (the profile's top entry
+            # was the rule check below, run for every tile on every turn).
+            if b.cost <= affordable and self._may_own(p, b, declare=True):
                 if gold >= b.cost:
                     acts.append(BUY[(b.bid, False)])
                 if discount and gold >= max(0, b.cost - R.redemptor_discount):
