@@ -4,9 +4,7 @@ English, German and Russian, with every placeholder filled."""
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,8 +18,6 @@ from mercator.games.constantinopolis.data import GOODS, OFFICES, SIZES
 
 GAME = "constantinopolis"
 NAMES = ["Anna", "Boris", "Clara", "Dmitri", "Eva"]
-PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
-GAME_DIR = Path(__file__).resolve().parents[1] / "src" / "mercator" / "games" / GAME
 Chooser = Callable[[GameState, int, list[Action]], Action]
 # Actions a "builder" player avoids, so that the game reaches buildings, walls and voyages.
 DULL = {"office_challenge", "bid_raise", "market_buy", "trade_offer", "swap_pick", "reserve_contract"}
@@ -83,9 +79,7 @@ def events() -> list[dict[str, Any]]:
 
 
 def _emitted_types() -> set[str]:
-    """Every event type written in the game's source."""
-    pattern = re.compile(r"""["']type["']\s*:\s*["']([a-z_]+)["']""")
-    return {m for path in GAME_DIR.glob("*.py") for m in pattern.findall(path.read_text(encoding="utf-8"))}
+    return testkit.emitted_event_types(GAME)
 
 
 def test_catalog_has_every_language() -> None:
@@ -110,10 +104,7 @@ def test_named_values_are_complete() -> None:
 def test_every_event_type_in_the_source_has_a_template() -> None:
     types = _emitted_types()
     assert len(types) > 30
-    cat = catalog(GAME)
-    for lang in LANGS:
-        missing = sorted(types - set(cat[lang]["events"]))
-        assert not missing, f"[{lang}.events] lacks templates for {missing}"
+    assert not testkit.missing_templates(GAME, types)
 
 
 def test_played_games_reach_every_event_type(events: list[dict[str, Any]]) -> None:
@@ -130,29 +121,15 @@ def test_every_played_event_has_a_template(events: list[dict[str, Any]]) -> None
 
 
 def test_rendering_fills_every_placeholder(events: list[dict[str, Any]]) -> None:
-    for event in _one_per_shape(events):
-        for lang in LANGS:
-            text = render(GAME, event, lang, NAMES)
-            assert not PLACEHOLDER.search(text), f"{lang}: unfilled placeholder in {text!r} for {event}"
-            assert not text.startswith("{'type'"), f"{lang}: no template used for {event}"
-            assert "None" not in text and "_" not in text, f"{lang}: raw value in {text!r} for {event}"
+    assert not testkit.render_problems(GAME, events, NAMES)
 
 
 def test_templates_use_only_the_event_fields(events: list[dict[str, Any]]) -> None:
-    fields: dict[str, set[str]] = {}
-    for e in events:
-        fields.setdefault(e["type"], set()).update(e)
-    cat = catalog(GAME)
-    for lang in LANGS:
-        for kind, keys in fields.items():
-            used = {m[1:-1] for m in PLACEHOLDER.findall(cat[lang]["events"][kind])}
-            assert used <= keys, f"[{lang}.events] {kind} uses {sorted(used - keys)}, not fields of the event"
+    assert not testkit.template_field_problems(GAME, events)
 
 
 def test_languages_differ(events: list[dict[str, Any]]) -> None:
-    for event in _one_per_shape(events):
-        texts = {lang: render(GAME, event, lang, NAMES) for lang in LANGS}
-        assert len(set(texts.values())) == len(LANGS), f"identical text across languages for {event}: {texts}"
+    assert not testkit.same_text_problems(GAME, events, NAMES)
 
 
 def test_players_are_named(events: list[dict[str, Any]]) -> None:
@@ -170,15 +147,3 @@ def test_sample_sentences() -> None:
     sell = {"type": "market_sell", "seat": 1, "good": "luxury", "qty": 2, "gold": 10}
     assert render(GAME, sell, "de", NAMES) == "Boris verkauft auf dem Markt 2 Würfel Luxusgüter für 10 Gold"
     assert render(GAME, sell, "ru", NAMES) == "Boris продаёт на рынке 2 ед. предметов роскоши за 10 золота"
-
-
-def _one_per_shape(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A few events of each type (with distinct value kinds), to keep rendering checks quick."""
-    out: dict[tuple, list[dict[str, Any]]] = {}
-    for e in events:
-        key = (e["type"], tuple(sorted((k, type(v).__name__, v if isinstance(v, bool) else None)
-                                       for k, v in e.items())))
-        bucket = out.setdefault(key, [])
-        if len(bucket) < 5:
-            bucket.append(e)
-    return [e for bucket in out.values() for e in bucket]

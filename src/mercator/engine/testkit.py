@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from .errors import IllegalAction
+from .i18n import LANGS, catalog, render
 from .record import GameRecord
 from .registry import GameInfo
 from .rng import Rng
@@ -185,3 +187,74 @@ def hypothesis_driven(info: GameInfo, players: int, options: dict[str, Any]) -> 
         assert state.record().replay().state_hash() == state.state_hash()
 
     return run
+
+
+# ---- message catalogs: checks every game's test_messages.py shares ---------------------------------
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+_EVENT_TYPE = re.compile(r"""["']type["']\s*:\s*["']([a-z_]+)["']""")
+
+
+def emitted_event_types(game: str) -> set[str]:
+    """Every event type written in the game's source."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "games" / game
+    return {m for path in folder.glob("*.py") for m in _EVENT_TYPE.findall(path.read_text(encoding="utf-8"))}
+
+
+def one_per_shape(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A few events of each type (with distinct value kinds), to keep rendering checks quick."""
+    out: dict[tuple, list[dict[str, Any]]] = {}
+    for e in events:
+        key = (e["type"], tuple(sorted((k, type(v).__name__, v if isinstance(v, bool) else None)
+                                       for k, v in e.items())))
+        bucket = out.setdefault(key, [])
+        if len(bucket) < 5:
+            bucket.append(e)
+    return [e for bucket in out.values() for e in bucket]
+
+
+def missing_templates(game: str, types: set[str]) -> list[str]:
+    cat = catalog(game)
+    return [f"[{lang}.events] lacks templates for {sorted(types - set(cat[lang]['events']))}"
+            for lang in LANGS if types - set(cat[lang]["events"])]
+
+
+def render_problems(game: str, events: list[dict[str, Any]], names: list[str]) -> list[str]:
+    """Rendered sentences with a placeholder left, no template used, or a raw value in them."""
+    problems = []
+    for event in one_per_shape(events):
+        for lang in LANGS:
+            text = render(game, event, lang, names)
+            if PLACEHOLDER.search(text):
+                problems.append(f"{lang}: unfilled placeholder in {text!r} for {event}")
+            if text.startswith("{'type'"):
+                problems.append(f"{lang}: no template used for {event}")
+            if "None" in text or "_" in text:
+                problems.append(f"{lang}: raw value in {text!r} for {event}")
+    return problems
+
+
+def template_field_problems(game: str, events: list[dict[str, Any]]) -> list[str]:
+    """Templates that name a field their events never carry."""
+    fields: dict[str, set[str]] = {}
+    for e in events:
+        fields.setdefault(e["type"], set()).update(e)
+    cat = catalog(game)
+    problems = []
+    for lang in LANGS:
+        for kind, keys in fields.items():
+            used = {m[1:-1] for m in PLACEHOLDER.findall(cat[lang]["events"][kind])}
+            if not used <= keys:
+                problems.append(f"[{lang}.events] {kind} uses {sorted(used - keys)}, not fields of the event")
+    return problems
+
+
+def same_text_problems(game: str, events: list[dict[str, Any]], names: list[str]) -> list[str]:
+    """Events that read the same in two languages (a template copied, not translated)."""
+    problems = []
+    for event in one_per_shape(events):
+        texts = {lang: render(game, event, lang, names) for lang in LANGS}
+        if len(set(texts.values())) != len(LANGS):
+            problems.append(f"identical text across languages for {event}: {texts}")
+    return problems

@@ -4,9 +4,7 @@ German and Russian, with every placeholder filled."""
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,8 +20,6 @@ from mercator.games.colonia.space import CARD_IDS, SHIP_IDS, C
 
 GAME = "colonia"
 NAMES = ["Anna", "Boris", "Clara", "Dmitri", "Eva", "Fjodor"]
-PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
-GAME_DIR = Path(__file__).resolve().parents[3] / "src" / "mercator" / "games" / GAME
 Chooser = Callable[[GameState, int, list[Action]], Action]
 # Kinds a "busy" player prefers, so that games reach loading, payouts, shrines and reservations.
 FAVOURITES = ("fill_shrine", "load", "buy", "commission", "buy_stall", "reserve", "vote", "play_card")
@@ -68,10 +64,7 @@ def events() -> list[dict[str, Any]]:
 
 
 def _emitted_types() -> set[str]:
-    """Every event type written in the game's source."""
-    pattern = re.compile(r"""["']type["']\s*:\s*["']([a-z_]+)["']""")
-    found = {m for path in GAME_DIR.glob("*.py") for m in pattern.findall(path.read_text(encoding="utf-8"))}
-    return found | {"decree_rejected"}  # written as a conditional expression next to decree_adopted
+    return testkit.emitted_event_types(GAME)
 
 
 def test_catalog_has_every_language_and_table() -> None:
@@ -100,12 +93,7 @@ def test_named_values_are_complete() -> None:
 def test_every_event_type_in_the_source_has_a_template() -> None:
     types = _emitted_types()
     assert len(types) > 35
-    cat = catalog(GAME)
-    for lang in LANGS:
-        missing = sorted(types - set(cat[lang]["events"]))
-        assert not missing, f"[{lang}.events] lacks templates for {missing}"
-        unused = sorted(set(cat[lang]["events"]) - types)
-        assert not unused, f"[{lang}.events] has templates no rule emits: {unused}"
+    assert not testkit.missing_templates(GAME, types)
 
 
 def test_played_games_reach_every_event_type(events: list[dict[str, Any]]) -> None:
@@ -114,29 +102,15 @@ def test_played_games_reach_every_event_type(events: list[dict[str, Any]]) -> No
 
 
 def test_rendering_fills_every_placeholder(events: list[dict[str, Any]]) -> None:
-    for event in _one_per_shape(events):
-        for lang in LANGS:
-            text = render(GAME, event, lang, NAMES)
-            assert not PLACEHOLDER.search(text), f"{lang}: unfilled placeholder in {text!r} for {event}"
-            assert not text.startswith("{'type'"), f"{lang}: no template used for {event}"
-            assert "None" not in text and "_" not in text, f"{lang}: raw value in {text!r} for {event}"
+    assert not testkit.render_problems(GAME, events, NAMES)
 
 
 def test_templates_use_only_the_event_fields(events: list[dict[str, Any]]) -> None:
-    fields: dict[str, set[str]] = {}
-    for e in events:
-        fields.setdefault(e["type"], set()).update(e)
-    cat = catalog(GAME)
-    for lang in LANGS:
-        for kind, keys in fields.items():
-            used = {m[1:-1] for m in PLACEHOLDER.findall(cat[lang]["events"][kind])}
-            assert used <= keys, f"[{lang}.events] {kind} uses {sorted(used - keys)}, not fields of the event"
+    assert not testkit.template_field_problems(GAME, events)
 
 
 def test_languages_differ(events: list[dict[str, Any]]) -> None:
-    for event in _one_per_shape(events):
-        texts = {lang: render(GAME, event, lang, NAMES) for lang in LANGS}
-        assert len(set(texts.values())) == len(LANGS), f"identical text across languages for {event}: {texts}"
+    assert not testkit.same_text_problems(GAME, events, NAMES)
 
 
 def test_sample_sentences() -> None:
@@ -146,15 +120,3 @@ def test_sample_sentences() -> None:
     assert render(GAME, bought, "ru", NAMES) == "Anna покупает «реликвия Лондона 8» за 12 фунт."
     order = {"type": "turn_order", "order": [2, 0, 1], "seat": 2}
     assert render(GAME, order, "de", NAMES) == "Spielerreihenfolge: Clara, Anna, Boris; Bürgermeister: Clara"
-
-
-def _one_per_shape(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A few events of each type (with distinct value kinds), to keep rendering checks quick."""
-    out: dict[tuple, list[dict[str, Any]]] = {}
-    for e in events:
-        key = (e["type"], tuple(sorted((k, type(v).__name__, v if isinstance(v, bool) else None)
-                                       for k, v in e.items())))
-        bucket = out.setdefault(key, [])
-        if len(bucket) < 5:
-            bucket.append(e)
-    return [e for bucket in out.values() for e in bucket]
