@@ -1,9 +1,12 @@
-"""An evaluation of a Colonia position for one seat, in victory points (VP), used by the greedy bot.
+"""An evaluation of a Colonia position for one seat: an estimate of its final VP (spec §4).
 
-Built from the spec's economy (§6.8, §6.9, §6.12): a relic costs 3 to 5 coins per VP, so a coin
-is worth less than that while relics can still be bought; a good in hand counts below what a hold
-pays for it (so loading gains), a raw material about a third of a good, and money left after the
-last Sunday only counts through the church windows."""
+Every asset is valued at what it is expected to turn into, along the game's production chain
+(§3.4-§3.8, prices from §6.8/§6.9): raw materials that pair into a recipe become an order, an
+order becomes a good when its craftsman is served, goods fill a hold, a hold pays coins of its
+ship's city when the ship departs, and coins buy relics at about COINS_PER_VP coins a VP while
+Sundays remain. After the last Sunday money only counts through the church windows (§4 step 2),
+so the weight moves from "spend" to "windows" as the game ends. An empty shrine doubles the best
+relic of its city (§4 step 1). Members in the supply are what every action costs."""
 
 from __future__ import annotations
 
@@ -12,10 +15,13 @@ from .scoring import relic_vp, window_vp
 from .space import HOLDS, C
 from .state import ColoniaState
 
-COINS_PER_VP = 6.0
-GOOD_COINS = 3.0
-RAW_COINS = 1.0
-MEMBER_VP = 0.05
+COINS_PER_VP = 4.0  # a city's 11 relics cost 109 coins for 28 VP (spec §6.9): about 4 coins a VP
+GOOD_COINS = 3.5  # a hold pays about 5 coins per good, but the good still needs a hold and a member
+RAW_PAIR_COINS = 2.0  # two raws that make a recipe: an order (commission costs members)
+RAW_SINGLE_COINS = 0.4  # a raw with no partner yet
+ORDER_SHARE = 0.8  # an order waiting in a column usually becomes a good
+MEMBER_VP = 0.04  # a member in the supply: one more action this week
+SCALE = 3.0  # ISMCTS: a lead of 3 VP is a clear one (winning scores are about 20-30 VP)
 
 
 def _shrine_bonus(state: ColoniaState, seat: int) -> float:
@@ -28,6 +34,21 @@ def _shrine_bonus(state: ColoniaState, seat: int) -> float:
     return bonus
 
 
+def _raw_coins(raws: list[int]) -> float:
+    """Raws that can be paired into recipes count as orders to be, the rest a little."""
+    left = list(raws)
+    pairs = 0
+    while True:
+        best = max(C.recipes, key=lambda r: min(left[r[0]], left[r[1]]))
+        k = min(left[best[0]], left[best[1]])
+        if k <= 0:
+            break
+        left[best[0]] -= 1
+        left[best[1]] -= 1
+        pairs += 1
+    return pairs * RAW_PAIR_COINS + sum(left) * RAW_SINGLE_COINS
+
+
 def evaluate(state: ColoniaState, seat: int) -> float:
     p = state.players[seat]
     if state.is_over():
@@ -37,16 +58,16 @@ def evaluate(state: ColoniaState, seat: int) -> float:
     # Money buys relics while Sundays remain; after the last one only the windows count.
     spend = 0.0 if weeks_left == 0 and state.day == 7 else min(1.0, (weeks_left + 1) / 2)
     value += spend * sum(p.money) / COINS_PER_VP + (1 - spend) * window_vp(state.players)[seat]
-    value += sum(p.goods) * GOOD_COINS / COINS_PER_VP * spend
-    value += sum(p.raws) * RAW_COINS / COINS_PER_VP * spend
+    coins = sum(p.goods) * GOOD_COINS + _raw_coins(p.raws)
     for ship in state.berths:  # loaded holds pay out when their ship departs
         if ship >= 0:
             for h in range(len(C.ships[ship].holds)):
                 if state.hold_owner[ship * HOLDS + h] == seat:
-                    value += C.ships[ship].payouts[h] / COINS_PER_VP * spend
+                    coins += C.ships[ship].payouts[h]
     for c, col in enumerate(state.cols):  # waiting orders will probably become goods
         for f, (owner, _) in enumerate(col):
             if owner == seat:
-                value += 0.8 * GOOD_COINS / COINS_PER_VP * spend / (1 + max(0, f - state.sticks[c]))
+                coins += ORDER_SHARE * GOOD_COINS / (1 + max(0, f - state.sticks[c]))
+    value += coins * spend / COINS_PER_VP
     value += MEMBER_VP * p.supply
     return value

@@ -1,48 +1,278 @@
-"""An evaluation of a Valencia / Strasbourg position for one seat, in VP, used by the greedy bot:
-VP so far plus what the city, council, coins, goods and influence cards are worth. Planning is
-steered by a target: about an equal share of the remaining pile per remaining round."""
+"""An evaluation of a Valencia / Strasbourg position for one seat: an estimate of the final VP
+(spec §4) that stays consistent from phase to phase, so that a deeper search and a one-ply look
+agree on what a move is worth.
+
+Every asset is valued at what it turns into by the end of the game:
+
+* a city member: 1 VP, plus the built landmarks next to it, plus the expected worth of the
+  adjacent sites still empty (the remaining landmarks spread over the free sites), plus the palm
+  it touches (or the chance of one);
+* a council seat: 1 VP at each council still to come (a little less for later rounds, since a
+  seat can be taken away);
+* coins buy city placements, goods become coins at a merchants auction, privileges score 1 VP;
+* influence cards are what wins the auctions: a card counts as a *ticket* (one more auction to
+  take part in; with two players every guild bid is rewarded) plus a little per point, and is
+  worth nothing once no auction is left to use it in (unrevealed stacks at round end, a pile
+  after the last planning);
+* a revealed bid is worth the reward it is expected to fetch (its rank against the bids shown
+  and the stacks still to come), and a decided auction the rewards still waiting for this seat —
+  so revealing a stack is neither a free jump nor a loss, it is the auction's outcome.
+"""
 
 from __future__ import annotations
 
-from .frames import PLANNING
+from .data import CHURCH, GUILD, GUILD_SEAT, MERCHANTS, MERCHANTS_STEP, NOBILITY, NOBILITY_CHURCH, RELOCATION
+from .frames import APPRENTICE, GOOD, MOVE, PLACE, PLANNING, RETURN, SEAT, SELL
 from .space import C
 from .state import ValenciaState
 from .tasks import fulfilled, own
 
-COIN_VP = 0.3  # a placement (~4 coins) earns about 1 VP plus landmark / palm prospects
-PILE_VP = 0.15  # an influence point still in the pile
-STACK_VP = 0.1  # an influence point in an unrevealed stack (lost at round end if unused)
-BID_VP = 0.3  # an influence point already bid in the running auction (the reward is still to come)
-SHORT_DRAW_VP = 0.8  # per card drawn below the planning target
-STACK_COUNT_VP = 0.3
+SCALE = 8.0  # ISMCTS: final scores run 50-100 VP, so a clear lead is several VP
+COIN_VP = 0.35  # a placement costs 2-6 coins and brings a member worth 2-5 VP
+GOOD_SHARE = 0.8  # a good still has to be sold at a merchants auction
+POINT_VP = 0.15  # per influence point of a card still to be used
+TICKET_VP = {2: 1.0}  # per card / stack: one more auction to bid in (two players: every guild bid is rewarded)
+TICKET_DEFAULT = 0.6
+CARDS_PER_ROUND = 7  # what a player can sensibly use in one round
+LATER_SHARE = 0.9  # a card used in a later round: fewer councils and builds left to profit from
+SEAT_LATER = 0.8  # a seat's worth at later councils (it may be taken away)
+BUILDER_SHARE = 0.7  # the nobility holder puts the landmark where it helps him
+PROSPECT_SHARE = 0.6  # an empty site next to a member: landmarks go where their builders like
 MET_CHANCE = 0.9  # a task met now is likely still met at the end
 OPEN_CHANCE = 0.4  # an unmet task's chance, shrinking as the rounds run out
+RELOCATE_VP = 0.3
+WIN_CHANCE = 0.5  # chance that a rival still to decide, holding a bigger stack, outbids
+
+
+class _Ctx:
+    """Per-state quantities shared by every term."""
+
+    __slots__ = ("state", "seat", "rounds_left", "site_prospect", "palm_chance", "ticket")
+
+    def __init__(self, state: ValenciaState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.rounds_left = state.ed.rules.rounds - state.round + 1
+        lms = state.ed.landmarks
+        unbuilt = [lm.value for lm in lms if state.lm_site[lm.lid] < 0]
+        free_sites = sum(1 for c in state.map.sites if state.lm_at[c] < 0)
+        self.site_prospect = PROSPECT_SHARE * sum(unbuilt) / free_sites if free_sites and unbuilt else 0.0
+        free_dots = sum(1 for d in state.map.dots if not state.bonus_at[d])
+        palms = min(state.bonus_supply, free_dots)
+        self.palm_chance = PROSPECT_SHARE * palms / free_dots if free_dots else 0.0
+        self.ticket = TICKET_VP.get(state.n, TICKET_DEFAULT)
+
+
+def _member(cx: _Ctx, c: int) -> float:
+    """Final VP a member on space ``c`` is expected to score."""
+    st = cx.state
+    lms = st.ed.landmarks
+    value = 1.0
+    for x in st.map.adj_sites[c]:
+        value += lms[st.lm_at[x]].value if st.lm_at[x] >= 0 else cx.site_prospect
+    dots = st.map.cell_dots[c]
+    if any(st.bonus_at[d] for d in dots):
+        value += 1.0
+    else:
+        value += min(1.0, cx.palm_chance * len(dots))
+    return value
+
+
+def _good_vp(g: int) -> float:
+    return C.good_value[g] * COIN_VP * GOOD_SHARE
+
+
+def _seat_worth(cx: _Ctx) -> float:
+    return 1.0 + SEAT_LATER * (cx.rounds_left - 1)
+
+
+def _seat_gain(cx: _Ctx, x: int) -> float:
+    st = cx.state
+    if st.council[x] == cx.seat or st.players[cx.seat].supply <= 0:
+        return 0.0
+    return _seat_worth(cx)
+
+
+def _place_gain(cx: _Ctx, g: int, coins: int | None = None) -> float:
+    st = cx.state
+    p = st.players[cx.seat]
+    coins = p.coins if coins is None else coins
+    cost = C.cost[g]
+    if p.supply <= 0 or coins < cost:
+        return 0.0
+    best = max((_member(cx, c) for c in st.map.guild_spaces[g] if st.city[c] == -1), default=None)
+    return 0.0 if best is None else max(0.0, best - cost * COIN_VP)
+
+
+def _good_gain(cx: _Ctx, g: int) -> float:
+    return _good_vp(g) if cx.state.goods_supply[g] > 0 else 0.0
+
+
+def _sell_gain(cx: _Ctx) -> float:
+    p = cx.state.players[cx.seat]
+    return sum(n * C.good_value[g] for g, n in enumerate(p.goods)) * COIN_VP * (1 - GOOD_SHARE)
+
+
+def _card_vp(cx: _Ctx, v: int) -> float:
+    return cx.ticket + POINT_VP * v
+
+
+def _pile_factor(cx: _Ctx, pile: int) -> float:
+    """Share of the pile that later plannings can still use."""
+    st = cx.state
+    later = cx.rounds_left - (0 if st.phase == PLANNING else 1)
+    if later <= 0 or pile == 0:
+        return 0.0
+    return LATER_SHARE * min(1.0, later * CARDS_PER_ROUND / pile)
+
+
+def _reward(cx: _Ctx, kind: int, g: int, seat_flag: bool, rank: int, cards: list[int]) -> float:
+    """VP the rank ``rank`` (0 = first) of an auction is worth to this seat."""
+    if kind == NOBILITY_CHURCH:
+        if rank == 0:
+            return _seat_gain(cx, NOBILITY) + _builder(cx, NOBILITY, assume=True)
+        if rank == 1:
+            return _seat_gain(cx, CHURCH)
+    elif kind == GUILD:
+        if rank == 0:
+            return _seat_gain(cx, GUILD_SEAT[g]) + _good_gain(cx, g) + _place_gain(cx, g)
+        if rank == 1:
+            return _good_gain(cx, g) + _place_gain(cx, g)
+        if rank == 2:
+            return max(_good_gain(cx, g), _place_gain(cx, g))
+    elif kind == MERCHANTS_STEP:
+        if rank == 0:
+            return (_seat_gain(cx, MERCHANTS) if seat_flag else 0.0) + _sell_gain(cx)
+    elif kind == RELOCATION and rank == 0:
+        return RELOCATE_VP if own(cx.state, cx.seat) else 0.0
+    # a loser returns his best card to the bottom of the pile
+    p = cx.state.players[cx.seat]
+    return max((_card_vp(cx, v) for v in cards), default=0.0) * _pile_factor(cx, len(p.pile) + 1)
+
+
+POSITIONS = {NOBILITY_CHURCH: 2, GUILD: 3, MERCHANTS_STEP: 1, RELOCATION: 1}
+
+
+def _bid_value(cx: _Ctx) -> float:
+    """Expected reward of this seat's revealed bid while the auction is still running."""
+    st = cx.state
+    me = cx.seat
+    mine = st.bid[me]
+    f, n = st.figure_at_start, st.n
+
+    def ahead(o: int, b: int) -> bool:
+        return b > mine or (b == mine and (o - f) % n < (me - f) % n)
+
+    sure = 0
+    chances: list[float] = []
+    for o in range(n):
+        if o == me:
+            continue
+        if st.bid[o] >= 0:
+            sure += ahead(o, st.bid[o])
+        elif o in st.queue:
+            po = st.players[o]
+            top = max((sum(po.stacks[k]) for k in po.open_stacks()), default=-1)
+            if top >= 0 and ahead(o, top):
+                chances.append(WIN_CHANCE)
+    dist = [1.0]
+    for pc in chances:
+        nxt = [0.0] * (len(dist) + 1)
+        for i, q in enumerate(dist):
+            nxt[i] += q * (1 - pc)
+            nxt[i + 1] += q * pc
+        dist = nxt
+    _, kind, g, seat_flag = st.card_steps()[st.step]
+    cards = st.bid_cards[me]
+    return sum(q * _reward(cx, kind, g, seat_flag, sure + i, cards) for i, q in enumerate(dist))
+
+
+def _pending(cx: _Ctx) -> float:
+    """Rewards of a decided auction still waiting for this seat."""
+    st = cx.state
+    me = cx.seat
+    value = 0.0
+    coins = st.players[me].coins
+    for kind, s, arg in st.ops:
+        if s != me:
+            continue
+        if kind == SEAT:
+            value += _seat_gain(cx, arg) + (_builder(cx, arg, assume=True) if arg in (NOBILITY, CHURCH) else 0.0)
+        elif kind == GOOD:
+            value += _good_gain(cx, arg)
+        elif kind == PLACE:
+            value += _place_gain(cx, arg, coins)
+        elif kind == APPRENTICE:
+            value += max(_good_gain(cx, arg), _place_gain(cx, arg, coins))
+        elif kind == SELL:
+            value += _sell_gain(cx)
+        elif kind == MOVE:
+            value += RELOCATE_VP
+        elif kind == RETURN:
+            p = st.players[me]
+            value += max((_card_vp(cx, v) for v in st.bid_cards[me]), default=0.0) * _pile_factor(cx, len(p.pile) + 1)
+    return value
+
+
+def _builder(cx: _Ctx, x: int, assume: bool = False) -> float:
+    """What holding the nobility (this round's landmark) or church (a palm) seat at round end
+    is worth beyond the average prospects; ``assume``: as if this seat held it."""
+    st = cx.state
+    if st.phase == PLANNING or (not assume and st.council[x] != cx.seat):
+        return 0.0
+    if x == NOBILITY:
+        lid = st.round_landmark[st.round - 1]
+        if st.lm_site[lid] >= 0:
+            return 0.0
+        value = st.ed.landmarks[lid].value
+        best = max((sum(1 for c in st.map.nbr[site] if st.city[c] == cx.seat)
+                    for site in st.map.sites if st.lm_at[site] < 0), default=0)
+        return BUILDER_SHARE * value * max(0, best - 0.5)
+    if x == CHURCH and st.bonus_supply > 0:
+        best = max((sum(1 for c in st.map.dot_cells[d] if st.city[c] == cx.seat) for d in st.map.dots
+                    if not st.bonus_at[d]), default=0)
+        return BUILDER_SHARE * max(0, best - 0.5) * 0.5
+    return 0.0
+
+
+def _cards(cx: _Ctx) -> float:
+    st = cx.state
+    p = st.players[cx.seat]
+    value = sum(_card_vp(cx, v) for v in p.pile) * _pile_factor(cx, len(p.pile))
+    if st.phase == PLANNING:
+        max_stacks = st.ed.rules.max_stacks
+        if p.nstacks or p.assign:
+            unassigned = len(p.hand) - len(p.assign)
+            tickets = min(max_stacks, p.nstacks + unassigned)
+        else:
+            tickets = min(max_stacks, len(p.drawn))
+        return value + cx.ticket * tickets + POINT_VP * sum(p.drawn)
+    open_ = p.open_stacks()
+    if open_:
+        later = sum(1 for k in st.card_steps()[st.step + 1:] if k[1] in POSITIONS)
+        if st.queue and cx.seat in st.queue and st.bid[cx.seat] < 0:
+            later += 1
+        use = min(1.0, later / len(open_))
+        value += use * sum(cx.ticket + POINT_VP * sum(p.stacks[k]) for k in open_)
+    if st.bid[cx.seat] >= 0:
+        value += _bid_value(cx) if st.queue else 0.0
+    value += _pending(cx)
+    return value
 
 
 def evaluate(state: ValenciaState, seat: int) -> float:
     p = state.players[seat]
     if state.is_over():
         return p.vp + len(own(state, seat)) / 100 + p.coins / 1000
-    rounds_left = state.ed.rules.rounds - state.round + 1
-    cells = own(state, seat)
-    lms = state.ed.landmarks
-    value = float(p.vp) + len(cells) * 1.0
-    for c in cells:
-        for x in state.map.adj_sites[c]:
-            value += lms[state.lm_at[x]].value if state.lm_at[x] >= 0 else 0.8
-    value += state.council.count(seat) * (rounds_left * 0.9)
-    value += p.privileges * 1.0 + p.coins * COIN_VP
-    value += sum(n * v for n, v in zip(p.goods, C.good_value, strict=True)) * COIN_VP * 0.9
-    value += sum(p.pile) * PILE_VP
-    value += _tasks(state, seat, rounds_left)
-    if state.phase == PLANNING:
-        value += sum(p.drawn) * PILE_VP
-        target = (len(p.pile) + len(p.drawn)) / rounds_left
-        value -= SHORT_DRAW_VP * max(0.0, target - len(p.drawn)) + 0.3 * max(0.0, len(p.drawn) - target)
-        value += STACK_COUNT_VP * p.nstacks  # more stacks: more auctions to take part in
-    else:
-        value += sum(sum(p.stacks[k]) for k in p.open_stacks()) * STACK_VP
-        value += max(state.bid[seat], 0) * BID_VP
+    cx = _Ctx(state, seat)
+    value = float(p.vp) + p.privileges
+    value += sum(_member(cx, c) for c in own(state, seat))
+    value += state.council.count(seat) * _seat_worth(cx)
+    value += _builder(cx, NOBILITY) + _builder(cx, CHURCH)
+    value += p.coins * COIN_VP
+    value += sum(n * _good_vp(g) for g, n in enumerate(p.goods))
+    value += _tasks(state, seat, cx.rounds_left)
+    value += _cards(cx)
     return value
 
 

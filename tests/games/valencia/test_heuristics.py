@@ -1,0 +1,46 @@
+"""The Valencia evaluation: finite through whole games and ordered on clearly better positions."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from mercator.games import get
+from mercator.games.valencia.data import GUILD_SEAT
+from mercator.games.valencia.heuristics import evaluate
+
+
+def _game(players: int, seed: int):
+    return get("valencia").new(players=players, seed=seed, options={"edition": "valencia"})
+
+
+def test_finite_over_random_games() -> None:
+    for players in (2, 4):
+        state = _game(players, 3)
+        rng = random.Random(players)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            for s in range(players):
+                assert math.isfinite(evaluate(state, s))
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+        for s in range(players):
+            assert abs(evaluate(state, s) - state.scores()[s]) < 1.0
+
+
+def test_more_assets_evaluate_higher() -> None:
+    state = _game(2, 5)
+    base = evaluate(state, 0)
+    richer = state.clone()
+    richer.players[0].coins += 6
+    assert evaluate(richer, 0) > base
+    seated = state.clone()
+    x = next(x for x in GUILD_SEAT if seated.council[x] < 0)
+    seated.council[x] = 0
+    seated.players[0].supply -= 1
+    assert evaluate(seated, 0) > base
+    member = state.clone()
+    c = next(c for c in member.map.spaces if member.city[c] == -1)
+    member.city[c] = 0
+    member.players[0].supply -= 1
+    assert evaluate(member, 0) > base + 1.0
