@@ -34,26 +34,44 @@ def is_over(page: Any) -> bool:
 
 def click_something(page: Any, rng: random.Random, board_first: bool = False) -> str:
     """Click one legal action: a board element standing for exactly one action, or an action bar
-    entry (a 'done' entry more often than not, so a game ends in a sensible number of turns)."""
-    if board_first:
-        single = page.locator("[data-testid=board] .legal[data-actions]:not([data-actions*=','])")
-        if single.count():
-            target = single.nth(rng.randrange(single.count()))
-            label = target.get_attribute("data-actions") or ""
-            target.click()
-            return f"board:{label}"
-    buttons = page.locator("[data-testid=action]")
-    done = page.locator("[data-testid=action][data-done]")
-    groups = page.locator("[data-testid=action-group]")
-    if done.count() and rng.random() < 0.6:
-        target = done.nth(rng.randrange(done.count()))
-    elif buttons.count():
-        target = buttons.nth(rng.randrange(buttons.count()))
-    else:
-        target = groups.nth(rng.randrange(groups.count()))
-    label = target.inner_text()
-    target.click()
-    return label
+    entry (a 'done' entry more often than not, so a game ends in a sensible number of turns).
+
+    Another seat's hidden commit can re-render the page between counting and clicking, so each
+    count is read once and a vanished element is simply chosen again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(20):
+        if board_first:
+            single = page.locator("[data-testid=board] .legal[data-actions]:not([data-actions*=','])")
+            n = single.count()
+            if n:
+                target = single.nth(rng.randrange(n))
+                try:
+                    label = target.get_attribute("data-actions", timeout=2000) or ""
+                    target.click(timeout=2000)
+                except PlaywrightTimeout:
+                    continue
+                return f"board:{label}"
+        done = page.locator("[data-testid=action][data-done]")
+        buttons = page.locator("[data-testid=action]")
+        groups = page.locator("[data-testid=action-group]")
+        n_done, n_buttons, n_groups = done.count(), buttons.count(), groups.count()
+        if n_done and rng.random() < 0.6:
+            target = done.nth(rng.randrange(n_done))
+        elif n_buttons:
+            target = buttons.nth(rng.randrange(n_buttons))
+        elif n_groups:
+            target = groups.nth(rng.randrange(n_groups))
+        else:
+            page.wait_for_timeout(200)
+            continue
+        try:
+            label = target.inner_text(timeout=2000)
+            target.click(timeout=2000)
+        except PlaywrightTimeout:
+            continue
+        return label
+    raise AssertionError("no legal action could be clicked on the page")
 
 
 def wait_moved(page: Any, before: int, timeout: float = 20_000) -> None:
