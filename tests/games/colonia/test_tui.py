@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import random
 import re
 from pathlib import Path
 
@@ -12,30 +11,14 @@ from rich.console import Console
 from mercator.engine.record import GameRecord
 from mercator.tui import play
 
-CHOICE = re.compile(r"^(?P<name>.+), your choice \[1-(?P<n>\d+)(?P<undo>, u = undo)?, q = quit\]: $")
-
-
-class Script:
-    """Random valid numbers, after one invalid entry; prefers anything over the first option (often pass)."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-        self.pending = ["abc"]
-
-    def __call__(self, prompt: str) -> str:
-        m = CHOICE.match(prompt)
-        if m is None:
-            return ""
-        if self.pending:
-            return self.pending.pop(0)
-        return str(self.rng.randint(1, int(m["n"])))
+from ...tui_script import Script
 
 
 def test_a_human_plays_colonia_against_bots(tmp_path: Path) -> None:
     buf = io.StringIO()
     path = tmp_path / "colonia.json"
     state = play("colonia", ["human", "greedy", "random"], 5, {}, str(path),
-                 console=Console(file=buf, width=160), input_fn=Script(3))
+                 console=Console(file=buf, width=160), input_fn=Script(seed=3))
     out = buf.getvalue()
     assert state.is_over()
     for part in ("The week", "Market stalls", "Craftsmen", "Harbour", "Relic display", "Families",
@@ -51,7 +34,7 @@ def test_a_human_plays_colonia_against_bots(tmp_path: Path) -> None:
 def test_hotseat_german_log() -> None:
     buf = io.StringIO()
     state = play("colonia", ["human", "human", "random", "random"], 8, {"weeks": 5}, None, lang="de",
-                 console=Console(file=buf, width=160), input_fn=Script(1))
+                 console=Console(file=buf, width=160), input_fn=Script(seed=1))
     out = buf.getvalue()
     assert state.is_over() and state.week == 5
     assert "Woche" in out and "Week 5 of 5" in out
