@@ -3,74 +3,30 @@ English, German and Russian, with every placeholder filled."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from mercator.engine import testkit
-from mercator.engine.actions import Action
 from mercator.engine.i18n import LANGS, catalog, render
-from mercator.engine.state import GameState
 from mercator.games import get
 from mercator.games.constantinopolis.data import GOODS, OFFICES, SIZES
 
 GAME = "constantinopolis"
 NAMES = ["Anna", "Boris", "Clara", "Dmitri", "Eva"]
-Chooser = Callable[[GameState, int, list[Action]], Action]
 # Actions a "builder" player avoids, so that the game reaches buildings, walls and voyages.
-DULL = {"office_challenge", "bid_raise", "market_buy", "trade_offer", "swap_pick", "reserve_contract"}
+DULL = frozenset({"office_challenge", "bid_raise", "market_buy", "trade_offer", "swap_pick", "reserve_contract"})
 FAVOURITES = ("buy_building", "preempt", "dispatch_ship", "load_contract", "use_commercial", "use_porta_pegae",
               "donate")
 
 
-def _uniform(rng: random.Random) -> Chooser:
-    return lambda state, seat, legal: legal[rng.randrange(len(legal))]
-
-
-def _by_kind(rng: random.Random) -> Chooser:
-    """Pick an action kind uniformly, then an action of that kind (reaches rarer kinds)."""
-
-    def choose(state: GameState, seat: int, legal: list[Action]) -> Action:
-        kinds = sorted({a.kind for a in legal})
-        if "end_turn" in kinds and len(kinds) > 1 and rng.random() < 0.7:
-            kinds.remove("end_turn")
-        kind = rng.choice(kinds)
-        return rng.choice([a for a in legal if a.kind == kind])
-
-    return choose
-
-
-def _builder(rng: random.Random) -> Chooser:
-    """Prefer buying buildings, shipping and donating (reaches fame and wall events)."""
-
-    def choose(state: GameState, seat: int, legal: list[Action]) -> Action:
-        for kind in FAVOURITES:
-            options = [a for a in legal if a.kind == kind]
-            if options and rng.random() < 0.9:
-                return rng.choice(options)
-        kinds = sorted({a.kind for a in legal} - DULL) or sorted({a.kind for a in legal})
-        kind = rng.choice(kinds)
-        return rng.choice([a for a in legal if a.kind == kind])
-
-    return choose
-
-
 def _collect() -> list[dict[str, Any]]:
+    builder = testkit.preferring(FAVOURITES, 0.9, lambda rng: testkit.by_kind(rng, DULL))  # reaches fame and walls
+    makers = (testkit.uniform, lambda rng: testkit.by_kind(rng, frozenset({"end_turn"}), 0.7), builder)
     info = get(GAME)
-    events: list[dict[str, Any]] = []
-
-    def on_step(state: GameState, before: GameState | None, seat: int, action: Any, evs: list[dict]) -> None:
-        events.extend(evs)
-
-    for players in info.player_counts:
-        for free_trade in (False, True):
-            for n, make in enumerate((_uniform, _by_kind, _builder)):
-                seed = 100 * players + 10 * n + free_trade
-                testkit.playout(info, players, {"free_trade": free_trade}, seed=seed,
-                                choose=make(random.Random(seed)), on_step=on_step)
-    return events
+    return testkit.collect_events(info, (
+        (players, {"free_trade": free_trade}, 100 * players + 10 * n + free_trade, make)
+        for players in info.player_counts for free_trade in (False, True) for n, make in enumerate(makers)))
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .errors import IllegalAction
@@ -20,8 +20,45 @@ from .state import Event, GameState
 Chooser = Callable[[GameState, int, list], Any]
 
 
-def _random_chooser(rng: random.Random) -> Chooser:
+def uniform(rng: random.Random) -> Chooser:
+    """Uniformly random among the legal actions."""
     return lambda state, seat, legal: legal[rng.randrange(len(legal))]
+
+
+def by_kind(rng: random.Random, avoid: frozenset[str] = frozenset(), p_avoid: float = 1.0) -> Chooser:
+    """An action kind uniformly, then an action of that kind (reaches rare kinds); the kinds in
+    ``avoid`` are left out with probability ``p_avoid`` when others are legal."""
+
+    def choose(state: GameState, seat: int, legal: list) -> Any:
+        kinds = sorted({a.kind for a in legal})
+        if avoid and rng.random() < p_avoid:
+            kinds = [k for k in kinds if k not in avoid] or kinds
+        kind = rng.choice(kinds)
+        return rng.choice([a for a in legal if a.kind == kind])
+
+    return choose
+
+
+def preferring(kinds: tuple[str, ...], p: float = 0.9, otherwise: Callable[[random.Random], Chooser] = uniform,
+               rates: dict[str, float] | None = None) -> Callable[[random.Random], Chooser]:
+    """A player who takes an action of the first legal kind in ``kinds`` with probability ``p``
+    (or ``rates[kind]``) per kind, and otherwise plays like ``otherwise`` (drives sample games
+    into rare corners)."""
+    rates = rates or {}
+
+    def make(rng: random.Random) -> Chooser:
+        fallback = otherwise(rng)
+
+        def choose(state: GameState, seat: int, legal: list) -> Any:
+            for kind in kinds:
+                options = [a for a in legal if a.kind == kind]
+                if options and rng.random() < rates.get(kind, p):
+                    return rng.choice(options)
+            return fallback(state, seat, legal)
+
+        return choose
+
+    return make
 
 
 def playout(info: GameInfo, players: int, options: dict[str, Any], seed: int,
@@ -30,7 +67,7 @@ def playout(info: GameInfo, players: int, options: dict[str, Any], seed: int,
             ) -> GameState:
     """Play one game with ``choose`` (uniform random by default); ``on_step`` sees each step."""
     state = info.new(players, seed=seed, options=options)
-    choose = choose or _random_chooser(random.Random(seed))
+    choose = choose or uniform(random.Random(seed))
     limit = info.max_actions(players)
     steps = 0
     while not state.is_over():
@@ -190,6 +227,19 @@ def hypothesis_driven(info: GameInfo, players: int, options: dict[str, Any]) -> 
 
 
 # ---- message catalogs: checks every game's test_messages.py shares ---------------------------------
+def collect_events(info: GameInfo,
+                   plays: Iterable[tuple[int, dict[str, Any], int, Callable[[random.Random], Chooser]]],
+                   ) -> list[dict[str, Any]]:
+    """Every event of the sample games ``(players, options, seed, make_chooser)``, setup events first."""
+    events: list[dict[str, Any]] = []
+    for players, options, seed, make in plays:
+        start = len(events)
+        final = playout(info, players, options, seed=seed, choose=make(random.Random(seed)),
+                        on_step=lambda state, before, seat, action, evs: events.extend(evs))
+        events[start:start] = getattr(final, "opening_events", [])
+    return events
+
+
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 _EVENT_TYPE = re.compile(r"""["']type["']\s*:\s*["']([a-z_]+)["']""")
 

@@ -3,16 +3,12 @@ German and Russian, with every placeholder filled."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from mercator.engine import testkit
-from mercator.engine.actions import Action
 from mercator.engine.i18n import LANGS, catalog, render
-from mercator.engine.state import GameState
 from mercator.games import get
 from mercator.games.colonia.data import CRAFTSMEN, CURRENCIES, GOODS, RAWS
 from mercator.games.colonia.flow import PHASES, STREET_NAMES
@@ -20,42 +16,16 @@ from mercator.games.colonia.space import CARD_IDS, SHIP_IDS, C
 
 GAME = "colonia"
 NAMES = ["Anna", "Boris", "Clara", "Dmitri", "Eva", "Fjodor"]
-Chooser = Callable[[GameState, int, list[Action]], Action]
 # Kinds a "busy" player prefers, so that games reach loading, payouts, shrines and reservations.
 FAVOURITES = ("fill_shrine", "load", "buy", "commission", "buy_stall", "reserve", "vote", "play_card")
 
 
-def _uniform(rng: random.Random) -> Chooser:
-    return lambda state, seat, legal: legal[rng.randrange(len(legal))]
-
-
-def _busy(rng: random.Random) -> Chooser:
-    """Rarely pass: take an action of the first favourite kind that is legal."""
-
-    def choose(state: GameState, seat: int, legal: list[Action]) -> Action:
-        for kind in FAVOURITES:
-            options = [a for a in legal if a.kind == kind]
-            if options and rng.random() < 0.95:
-                return rng.choice(options)
-        return rng.choice(legal)
-
-    return choose
-
-
 def _collect() -> list[dict[str, Any]]:
     info = get(GAME)
-    events: list[dict[str, Any]] = []
-
-    def on_step(state: GameState, before: GameState | None, seat: int, action: Any, evs: list[dict]) -> None:
-        events.extend(evs)
-
-    for players in info.player_counts:
-        for n, make in enumerate((_uniform, _busy)):
-            seed = 100 * players + n
-            opts = {"free_start_good": bool(n), "weeks": 6}
-            final = testkit.playout(info, players, opts, seed=seed, choose=make(random.Random(seed)), on_step=on_step)
-            events.extend(final.opening_events)
-    return events
+    busy = testkit.preferring(FAVOURITES, 0.95)  # rarely passes
+    return testkit.collect_events(info, ((players, {"free_start_good": bool(n), "weeks": 6}, 100 * players + n, make)
+                                         for players in info.player_counts
+                                         for n, make in enumerate((testkit.uniform, busy))))
 
 
 @pytest.fixture(scope="module")

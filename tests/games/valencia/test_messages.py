@@ -3,72 +3,32 @@ German and Russian, with every placeholder filled (in the spirit of tests/test_m
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from mercator.engine import testkit
-from mercator.engine.actions import Action
 from mercator.engine.i18n import LANGS, catalog, render
-from mercator.engine.state import GameState
 from mercator.games import get
 from mercator.games.valencia.data import DOT_IDS, GUILDS, SEATS
 from mercator.games.valencia.space import C
 
 GAME = "valencia"
 NAMES = ["Anna", "Boris", "Clara", "Dmitri", "Eva"]
-Chooser = Callable[[GameState, int, list[Action]], Action]
 # A bidder reveals, takes and places whatever it can (reaches seats, bonuses, displacements).
 FAVOURITES = ("take_seat", "place", "move", "sell", "reveal", "defer", "take_good", "return_card", "draw")
 # A hoarder never sells and takes goods (empties the goods supplies).
 HOARDER = ("take_good", "take_seat", "place", "move", "reveal", "defer", "return_card", "draw", "sell_done")
 
 
-def _uniform(rng: random.Random) -> Chooser:
-    return lambda state, seat, legal: legal[rng.randrange(len(legal))]
-
-
-def _by_kind(rng: random.Random) -> Chooser:
-    def choose(state: GameState, seat: int, legal: list[Action]) -> Action:
-        kind = rng.choice(sorted({a.kind for a in legal}))
-        return rng.choice([a for a in legal if a.kind == kind])
-
-    return choose
-
-
-def _preferring(kinds: tuple[str, ...]) -> Callable[[random.Random], Chooser]:
-    def make(rng: random.Random) -> Chooser:
-        def choose(state: GameState, seat: int, legal: list[Action]) -> Action:
-            for kind in kinds:
-                options = [a for a in legal if a.kind == kind]
-                if options and rng.random() < (0.85 if kind == "draw" else 0.9):
-                    return rng.choice(options)
-            return rng.choice(legal)
-
-        return choose
-
-    return make
-
-
 def _collect() -> list[dict[str, Any]]:
     info = get(GAME)
-    events: list[dict[str, Any]] = []
-
-    def on_step(state: GameState, before: GameState | None, seat: int, action: Any, evs: list[dict]) -> None:
-        events.extend(evs)
-
-    for edition in ("valencia", "strasbourg"):
-        opts = {"edition": edition}
-        for players in info.counts_for(opts):
-            for n, make in enumerate((_uniform, _by_kind, _preferring(FAVOURITES), _preferring(HOARDER),
-                                      _preferring(HOARDER))):
-                for k in range(2):
-                    seed = 100 * players + 10 * n + len(opts["edition"]) + 1000 * k
-                    testkit.playout(info, players, opts, seed=seed, choose=make(random.Random(seed)),
-                                    on_step=on_step)
-    return events
+    bidder, hoarder = (testkit.preferring(kinds, rates={"draw": 0.85}) for kinds in (FAVOURITES, HOARDER))
+    makers = (testkit.uniform, testkit.by_kind, bidder, hoarder, hoarder)
+    return testkit.collect_events(info, (
+        (players, {"edition": edition}, 100 * players + 10 * n + len(edition) + 1000 * k, make)
+        for edition in ("valencia", "strasbourg") for players in info.counts_for({"edition": edition})
+        for n, make in enumerate(makers) for k in range(2)))
 
 
 @pytest.fixture(scope="module")
