@@ -85,3 +85,13 @@ def test_levels_and_bad_names():
         make_bot("grandmaster")
     with pytest.raises(IllegalAction, match="ismcts:N"):
         make_bot("ismcts:lots")
+
+
+def test_search_settings_by_name():
+    bot = make_bot("ismcts:500:prior_depth=3:exploration=0.4:rollout_policy=greedy:time_limit=2", 0)
+    assert (bot.budget, bot.prior_depth, bot.exploration, bot.rollout_policy, bot.time_limit) == (
+        500, 3, 0.4, "greedy", 2.0)
+    for bad, says in (("ismcts:500:depth=3", "key one of"), ("ismcts:500:prior_depth", "key=value"),
+                      ("ismcts:500:prior_depth=deep", "expected int"), ("ismcts:500:rollout_policy=clever", "random")):
+        with pytest.raises(IllegalAction, match=says):
+            make_bot(bad)

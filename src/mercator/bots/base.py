@@ -64,11 +64,11 @@ def heuristic(game: str):  # noqa: ANN201 - returns the game's evaluate(state, s
     return import_module(f"mercator.games.{game}.heuristics").evaluate
 
 
-def _ismcts(budget: int) -> Callable[[int], Bot]:
+def _ismcts(budget: int, **settings: object) -> Callable[[int], Bot]:
     def make(seed: int) -> Bot:
         from .ismcts import IsmctsBot
 
-        return IsmctsBot(seed, budget=budget)
+        return IsmctsBot(seed, budget=budget, **settings)  # type: ignore[arg-type]
 
     return make
 
@@ -82,12 +82,37 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by level or name; ``ismcts:5000`` sets a budget in forward-model calls."""
-    kind, _, budget = name.partition(":")
-    if kind == "ismcts" and budget:
+    """A bot by level or name; ``ismcts:5000`` sets a budget in forward-model calls and further
+    ``:key=value`` parts any other search setting, e.g. ``ismcts:10000:prior_depth=2``."""
+    kind, _, spec = name.partition(":")
+    if kind == "ismcts" and spec:
+        budget, *parts = spec.split(":")
         if not budget.isdigit() or int(budget) < 1:
             raise IllegalAction(f"bad ismcts budget {budget!r}; write ismcts:N with N a positive number of calls")
-        return _ismcts(int(budget))(seed)
+        try:
+            return _ismcts(int(budget), **_search_settings(parts))(seed)
+        except ValueError as e:  # a setting the search refuses, e.g. an unknown rollout policy
+            raise IllegalAction(str(e)) from None
     if name not in BOTS:
-        raise IllegalAction(f"unknown bot {name!r}; choose one of {', '.join(BOTS)} or ismcts:N")
+        raise IllegalAction(f"unknown bot {name!r}; choose one of {', '.join(BOTS)} or ismcts:N[:key=value...]")
     return BOTS[name](seed)
+
+
+def _search_settings(parts: list[str]) -> dict[str, object]:
+    """``key=value`` strings as IsmctsBot keyword arguments, typed like the defaults."""
+    from inspect import signature
+
+    from .ismcts import IsmctsBot
+
+    defaults = {k: p.default for k, p in signature(IsmctsBot).parameters.items() if k not in ("seed", "budget")}
+    settings: dict[str, object] = {}
+    for part in parts:
+        key, eq, text = part.partition("=")
+        if key not in defaults or not eq:
+            raise IllegalAction(f"bad ismcts setting {part!r}; write key=value with key one of {', '.join(defaults)}")
+        kind = type(defaults[key]) if defaults[key] is not None else float
+        try:
+            settings[key] = kind(text)
+        except ValueError:
+            raise IllegalAction(f"bad value {text!r} for {key}; expected {kind.__name__}") from None
+    return settings
