@@ -81,6 +81,8 @@ def test_levels_and_bad_names():
     for level in LEVELS:
         assert make_bot(level, 1).name in {"random", "greedy", "ismcts"}
     assert make_bot("ismcts:123", 0).budget == 123
+    hard = make_bot("hard", 0)
+    assert (hard.budget, hard.prior_depth) == (10000, 3)  # the setting RESULTS.md measured
     with pytest.raises(IllegalAction, match="choose one of"):
         make_bot("grandmaster")
     with pytest.raises(IllegalAction, match="ismcts:N"):

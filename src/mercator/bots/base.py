@@ -74,10 +74,14 @@ def _ismcts(budget: int, **settings: object) -> Callable[[int], Bot]:
 
 
 # Player levels: easy is greedy; normal and hard are ISMCTS with budgets in forward-model calls.
-NORMAL_BUDGET, HARD_BUDGET = 2000, 10000
+# Hard also takes greedy priors three edges deep: a compound turn puts the rival's reply two or
+# three edges below the root, and without priors there the larger tree only averaged over random
+# replies (10,000 calls with priors one edge deep were no stronger than normal; see RESULTS.md).
+NORMAL_BUDGET, HARD_BUDGET, HARD_PRIOR_DEPTH = 2000, 10000, 3
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot, "greedy": GreedyBot, "easy": GreedyBot,
-    "ismcts": _ismcts(NORMAL_BUDGET), "normal": _ismcts(NORMAL_BUDGET), "hard": _ismcts(HARD_BUDGET),
+    "ismcts": _ismcts(NORMAL_BUDGET), "normal": _ismcts(NORMAL_BUDGET),
+    "hard": _ismcts(HARD_BUDGET, prior_depth=HARD_PRIOR_DEPTH),
 }
 
 
