@@ -275,6 +275,10 @@ def _print_summary(summary: dict[str, Any]) -> None:
                       f"{s['ci95'][0]:.3f}-{s['ci95'][1]:.3f}", f"{s['score'].get('mean', 0):.1f}",
                       f"{s['seconds_per_decision']:.3f}")
     console.print(table)
+    for h in summary["head_to_head"]:
+        console.print(f"{h['bot']} finished above {h['other']} in {h['rate']:.3f} of {h['games']} games "
+                      f"[{h['ci95'][0]:.3f}, {h['ci95'][1]:.3f}], by {h['margin']['mean']:+.1f} ± "
+                      f"{h['margin']['se']:.1f} points")
     seats = ", ".join(f"{i + 1}: {r['rate']:.3f}" for i, r in enumerate(summary["seats"]))
     console.print(f"win rate per seat: {seats}; first-player advantage {summary['first_player_advantage']:+.3f}")
     console.print(f"actions per game: median {summary['length_actions']['median']:g}; end conditions: "

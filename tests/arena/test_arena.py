@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mercator.arena import load_results, render_report, run_arena, schedule, summarize, wilson
+from mercator.arena.stats import head_to_head
 from mercator.cli import app
 from mercator.engine.errors import IllegalAction
 from mercator.engine.record import GameRecord
@@ -42,6 +43,22 @@ def test_wilson_interval_matches_the_formula():
     lo, hi = wilson(0, 20)
     assert lo == 0.0 and round(hi, 4) == 0.1611
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_head_to_head_counts_games_and_halves_ties():
+    def game(ranking: list[int], scores: list[int]) -> dict:
+        return {"seats": ["hard", "normal", "normal"], "ranking": ranking, "scores": scores}
+
+    results = [game([1, 2, 3], [30, 20, 10]),  # above both normals: 1
+               game([2, 1, 3], [20, 25, 15]),  # above one of two: 1/2
+               game([1, 1, 3], [20, 20, 10])]  # tied with one, above the other: 3/4
+    [h] = head_to_head(results, ["hard", "normal"])
+    assert (h["bot"], h["other"], h["games"]) == ("hard", "normal", 3)
+    assert h["wins"] == pytest.approx(2.25) and h["rate"] == pytest.approx(0.75)
+    assert h["ci95"] == pytest.approx(list(wilson(2.25, 3)))
+    assert h["margin"]["mean"] == pytest.approx((15 + 0 + 5) / 3)
+    assert h["margin"]["se"] == pytest.approx(7.6376 / 3 ** 0.5, abs=1e-4)
+    assert head_to_head(results, ["normal"]) == []  # self-play has no pairs
 
 
 def test_results_resume_and_equal_a_fresh_run(tmp_path):
@@ -77,6 +94,9 @@ def test_summary_and_report(tmp_path):
     page = render_report(summary, results, "test")
     assert page.startswith("<!doctype html>") and page.count("data:image/png;base64,") == 4
     assert "First-player advantage" in page and "greedy" in page
+    [h] = summary["head_to_head"]
+    assert (h["bot"], h["games"]) == ("greedy", 6) and h["wins"] == pytest.approx(bots["greedy"]["wins"])
+    assert "Head to head" in page
 
 
 def test_ray_backend_gives_the_local_results():

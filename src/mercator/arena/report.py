@@ -73,6 +73,13 @@ def render(summary: dict[str, Any], results: list[dict[str, Any]], command: str 
         _table(["bot", "seats played", "wins", "win rate", "95% CI", "mean score", "median score",
                 "seconds per decision"], bot_rows),
         _rate_plot(list(bots), list(bots.values()), "Win rate per bot", 1 / players),
+        "<h2>Head to head</h2>",
+        "<p>How often the first bot finished above the second (a tie is half), averaged within each game, so "
+        "the interval counts games; the margin is the mean score difference with its standard error.</p>",
+        _table(["bot", "against", "games", "ahead", "rate", "95% CI", "margin", "± s.e."],
+               [[h["bot"], h["other"], h["games"], h["wins"], h["rate"],
+                 f"{h['ci95'][0]:.3f}–{h['ci95'][1]:.3f}", h["margin"]["mean"], h["margin"]["se"]]
+                for h in summary["head_to_head"]]),
         "<h2>Seats</h2>",
         f"<p>First-player advantage: {summary['first_player_advantage']:+.3f} over an equal share of "
         f"{1 / players:.3f}.</p>",

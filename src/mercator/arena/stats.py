@@ -1,5 +1,5 @@
 """Balance statistics over arena results: win rates with Wilson 95% intervals per bot and per
-seat, scores, game length, first-player advantage and end conditions.
+seat, head-to-head comparisons, scores, game length, first-player advantage and end conditions.
 
 A shared first place counts as 1/k of a win for each of the k tied winners.
 """
@@ -43,6 +43,35 @@ def _spread(values: list[float]) -> dict[str, float]:
             "min": min(values), "max": max(values)}
 
 
+def head_to_head(results: list[dict[str, Any]], order: list[str]) -> list[dict[str, Any]]:
+    """For each pair of bots (the better first, in ``order``): how often the first finished above
+    the second, and by how many points. With more than two seats a game can hold several such
+    pairings; they are averaged within the game, so the interval counts games, not pairings, and
+    stays honest about pairings of one game sharing its luck. A tie is half."""
+    out = []
+    for i, a in enumerate(order):
+        for b in order[i + 1:]:
+            ahead: list[float] = []
+            margin: list[float] = []
+            for r in results:
+                mine = [s for s, bot in enumerate(r["seats"]) if bot == a]
+                theirs = [s for s, bot in enumerate(r["seats"]) if bot == b]
+                if not mine or not theirs:
+                    continue
+                rank, score = r["ranking"], r["scores"]
+                pairs = [(x, y) for x in mine for y in theirs]
+                ahead.append(statistics.fmean(1.0 if rank[x] < rank[y] else 0.5 if rank[x] == rank[y] else 0.0
+                                              for x, y in pairs))
+                margin.append(statistics.fmean(score[x] - score[y] for x, y in pairs))
+            if not ahead:
+                continue
+            n = len(ahead)
+            se = statistics.stdev(margin) / math.sqrt(n) if n > 1 else float("nan")
+            out.append({"bot": a, "other": b, **_rate(sum(ahead), n),
+                        "margin": {"mean": statistics.fmean(margin), "se": se}})
+    return out
+
+
 def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     """Every figure of the balance report, from the result lines (order does not matter)."""
     results = sorted(results, key=lambda r: r["index"])
@@ -75,6 +104,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         "players": players,
         "games": n,
         "bots": bots,
+        "head_to_head": head_to_head(results, list(bots)),
         "seats": seats,
         "first_player_advantage": seats[0]["rate"] - 1 / players,
         "winning_score": _spread(winners),
