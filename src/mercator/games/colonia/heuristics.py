@@ -21,6 +21,7 @@ RAW_PAIR_COINS = 2.0  # two raws that make a recipe: an order (commission costs 
 RAW_SINGLE_COINS = 0.4  # a raw with no partner yet
 ORDER_SHARE = 0.8  # an order waiting in a column usually becomes a good
 MEMBER_VP = 0.04  # a member in the supply: one more action this week
+RECIPES = list(C.recipes)
 SCALE = 3.0  # ISMCTS: a lead of 3 VP is a clear one (winning scores are about 20-30 VP)
 
 
@@ -39,8 +40,11 @@ def _raw_coins(raws: list[int]) -> float:
     left = list(raws)
     pairs = 0
     while True:
-        best = max(C.recipes, key=lambda r: min(left[r[0]], left[r[1]]))
-        k = min(left[best[0]], left[best[1]])
+        best, k = RECIPES[0], 0  # the first recipe with the most complete pairs (a hot loop in search)
+        for r in RECIPES:
+            m = min(left[r[0]], left[r[1]])
+            if m > k:
+                best, k = r, m
         if k <= 0:
             break
         left[best[0]] -= 1
@@ -57,7 +61,8 @@ def evaluate(state: ColoniaState, seat: int) -> float:
     value = relic_vp(p) + _shrine_bonus(state, seat)
     # Money buys relics while Sundays remain; after the last one only the windows count.
     spend = 0.0 if weeks_left == 0 and state.day == 7 else min(1.0, (weeks_left + 1) / 2)
-    value += spend * sum(p.money) / COINS_PER_VP + (1 - spend) * window_vp(state.players)[seat]
+    windows = window_vp(state.players)[seat] if spend < 1.0 else 0  # only weighed once Sundays run out
+    value += spend * sum(p.money) / COINS_PER_VP + (1 - spend) * windows
     coins = sum(p.goods) * GOOD_COINS + _raw_coins(p.raws)
     for ship in state.berths:  # loaded holds pay out when their ship departs
         if ship >= 0:
