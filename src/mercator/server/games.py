@@ -404,6 +404,9 @@ class GameService:
                 await self.committer.append((entry.id, version, row, payload, game_changes, seat_changes))
             except StaleWrite:
                 await self._catch_up(entry)
+                # The winner's NOTIFY may arrive after this catch-up and then looks like old news,
+                # so this process's live clients must hear of the new version here.
+                self.after_change(entry, bots_after=BOT_TAKEOVER_SECONDS)
                 raise Conflict(f"stale version {version}: the game is at version {entry.version}",
                                entry.version) from None
             entry.state = new
