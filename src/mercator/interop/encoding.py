@@ -131,6 +131,15 @@ class WriterEncoder:
         me = view.get("seat") or 0
         return None if seat is None or seat < 0 else (seat - me) % self.players
 
+    def final_result(self, w: Writer, view: dict[str, Any]) -> None:
+        """Final scores and ranks per relative seat (zeros while the game runs), for every game."""
+        scores, ranking = view["scores"] or [], view["ranking"] or []
+        by_rel = {self.rel(view, s): s for s in range(len(scores))}
+        w.vector("scores", [scores[by_rel[k]] if k in by_rel else 0 for k in range(self.max_seats)],
+                 "final scores per relative seat (0 while running)")
+        w.vector("ranking", [ranking[by_rel[k]] if k in by_rel else 0 for k in range(self.max_seats)],
+                 "final rank per relative seat (1 = winner; 0 while running)")
+
 
 def describe(encoder: Encoder) -> str:
     """The field table of an encoder as Markdown (docs/interop.md embeds it; a test keeps them

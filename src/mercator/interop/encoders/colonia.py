@@ -131,12 +131,7 @@ class ColoniaEncoder(WriterEncoder):
             self._player(w, f"p{k}.", players.get(k), reserved.get(k, []))
         w.vector("own.raws", [v["players"][v["seat"]]["screen"]["raws"][r] for r in RAWS]
                  if v["seat"] is not None else [0] * 5, "own raw materials behind the screen, exact (own seat only)")
-        scores, ranking = v["scores"] or [], v["ranking"] or []
-        by_rel = {rel(v, s): s for s in range(len(scores))}
-        w.vector("scores", [scores[by_rel[k]] if k in by_rel else 0 for k in range(seats)],
-                 "final scores per relative seat (0 while running)")
-        w.vector("ranking", [ranking[by_rel[k]] if k in by_rel else 0 for k in range(seats)],
-                 "final rank per relative seat (1 = winner; 0 while running)")
+        self.final_result(w, v)
 
     def _player(self, w: Writer, pre: str, p: dict[str, Any] | None, reserved: list[int]) -> None:
         ncard = len(CARD_IDS)

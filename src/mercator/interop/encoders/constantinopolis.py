@@ -112,12 +112,7 @@ class ConstantinopolisEncoder(WriterEncoder):
             w.scalar(pre + "offers", f.get("offers"), "free-trade offers made this round")
             w.multihot(pre + "hand", [CARD[c] for c in p.get("hand", ())], ncard,
                        "contracts in hand (own seat only; zero for others)")
-        scores, ranking = v["scores"] or [], v["ranking"] or []
-        by_rel = {rel(v, s): s for s in range(len(scores))}
-        w.vector("scores", [scores[by_rel[k]] if k in by_rel else 0 for k in range(seats)],
-                 "final scores per relative seat (0 while running)")
-        w.vector("ranking", [ranking[by_rel[k]] if k in by_rel else 0 for k in range(seats)],
-                 "final rank per relative seat (1 = winner; 0 while running)")
+        self.final_result(w, v)
 
     def _decision(self, w: Writer, v: dict[str, Any]) -> None:
         seats, rel = self.max_seats, self.rel

@@ -127,12 +127,7 @@ class ValenciaEncoder(WriterEncoder):
             fin = final[p["seat"]] if p is not None and p["seat"] < len(final) else None
             self._player(w, f"p{k}.", p, members.get(k, []), council.get(k, []), fin)
         self._own(w, v)
-        scores, ranking = v["scores"] or [], v["ranking"] or []
-        by_rel = {rel(v, s): s for s in range(len(scores))}
-        w.vector("scores", [scores[by_rel[k]] if k in by_rel else 0 for k in range(seats)],
-                 "final scores per relative seat (0 while running)")
-        w.vector("ranking", [ranking[by_rel[k]] if k in by_rel else 0 for k in range(seats)],
-                 "final rank per relative seat (1 = winner; 0 while running)")
+        self.final_result(w, v)
 
     def _auction(self, w: Writer, v: dict[str, Any]) -> None:
         seats, rel = self.max_seats, self.rel
