@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 from mercator.bots import LEVELS
-from mercator.bots.base import make_bot
-from mercator.bots.ismcts import IsmctsBot
+from mercator.bots.base import heuristic, make_bot
+from mercator.bots.ismcts import IsmctsBot, _leads
 from mercator.engine.errors import IllegalAction
 from mercator.engine.rng import Rng
 from mercator.engine.state import GameState
@@ -33,7 +34,7 @@ def _decision_points(info, seed: int, count: int) -> list[tuple[GameState, int]]
 
 
 @pytest.mark.parametrize("info", GAMES)
-@pytest.mark.parametrize("bot", ["greedy", "ismcts:300"])
+@pytest.mark.parametrize("bot", ["greedy", "ismcts:300", "ismcts:300:world_baseline=true"])
 def test_a_decision_ignores_other_seats_secrets(info, bot):
     """The true state and another world the seat cannot tell from it (other hands, deck order,
     hidden commits, the future of the generator) get the same decision from equally seeded bots."""
@@ -93,7 +94,31 @@ def test_search_settings_by_name():
     bot = make_bot("ismcts:500:prior_depth=3:exploration=0.4:rollout_policy=greedy:time_limit=2", 0)
     assert (bot.budget, bot.prior_depth, bot.exploration, bot.rollout_policy, bot.time_limit) == (
         500, 3, 0.4, "greedy", 2.0)
+    assert make_bot("ismcts:500:world_baseline=true").world_baseline is True
+    assert make_bot("ismcts:500:world_baseline=False").world_baseline is False
     for bad, says in (("ismcts:500:depth=3", "key one of"), ("ismcts:500:prior_depth", "key=value"),
-                      ("ismcts:500:prior_depth=deep", "expected int"), ("ismcts:500:rollout_policy=clever", "random")):
+                      ("ismcts:500:prior_depth=deep", "expected int"), ("ismcts:500:rollout_policy=clever", "random"),
+                      ("ismcts:500:world_baseline=maybe", "true or false")):
         with pytest.raises(IllegalAction, match=says):
             make_bot(bad)
+
+
+def test_world_baseline_scores_a_leaf_against_its_own_world():
+    """The control variate: a leaf's lead is shifted by (mean root lead over the worlds so far) -
+    (this world's root lead), so in every world the root itself scores the running mean, however
+    far that world's hidden cards pushed the lead."""
+    info = next(i for i in all_games() if i.name == "valencia")
+    state, seat = _decision_points(info, seed=4, count=3)[-1]
+    evaluate = heuristic(state.GAME)
+    worlds = [state.determinize(seat, Rng(50 + k)) for k in range(6)]
+    leads = [_leads(w, evaluate)[seat] for w in worlds]
+    assert max(leads) - min(leads) > 0.5  # the worlds really disagree, so the shift does something
+    plain, shifted = IsmctsBot(), IsmctsBot(world_baseline=True)
+    shifted._lead_sum = [0.0] * state.seats
+    shifted._shift = [0.0] * state.seats
+    for n, world in enumerate(worlds):
+        shifted.iterations = n
+        shifted._set_baseline(world, evaluate)
+        mean = sum(leads[: n + 1]) / (n + 1)
+        assert shifted._rewards(world, evaluate, 8.0)[seat] == pytest.approx(1 / (1 + math.exp(-mean / 8.0)))
+        assert plain._rewards(world, evaluate, 8.0)[seat] == pytest.approx(1 / (1 + math.exp(-leads[n] / 8.0)))

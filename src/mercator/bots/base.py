@@ -115,6 +115,11 @@ def _search_settings(parts: list[str]) -> dict[str, object]:
         if key not in defaults or not eq:
             raise IllegalAction(f"bad ismcts setting {part!r}; write key=value with key one of {', '.join(defaults)}")
         kind = type(defaults[key]) if defaults[key] is not None else float
+        if kind is bool:  # bool("false") would be True
+            if text.lower() not in ("true", "false", "1", "0"):
+                raise IllegalAction(f"bad value {text!r} for {key}; expected true or false")
+            settings[key] = text.lower() in ("true", "1")
+            continue
         try:
             settings[key] = kind(text)
         except ValueError:

@@ -11,6 +11,10 @@ rollout and scores the leaf for every seat with the game's own evaluation.
   own statistics at that node (decoupled UCT), so no seat's choice is made knowing another's.
 - Compound turns are just deeper levels: every atomic action is one edge.
 - Budget: forward-model calls (each ``apply``), default 2,000; an optional time limit stops earlier.
+- World baseline (``world_baseline``): the sampled worlds differ by more than the moves do (in Valencia
+  a seat's lead varies by about 3 VP from world to world, the best and worst move by about 1.7 VP), so
+  a leaf's lead is taken relative to the lead at the root of the same world, plus the mean root lead
+  over the worlds seen: a control variate that removes what the world alone decides.
 """
 
 from __future__ import annotations
@@ -43,7 +47,8 @@ class IsmctsBot:
 
     def __init__(self, seed: int = 0, budget: int = 2000, time_limit: float | None = None,
                  rollout_depth: int = 0, exploration: float = 0.25, temperature: float | None = None,
-                 prior_depth: int = 1, prior_weight: float = 5.0, rollout_policy: str = "random") -> None:
+                 prior_depth: int = 1, prior_weight: float = 5.0, rollout_policy: str = "random",
+                 world_baseline: bool = False) -> None:
         if rollout_policy not in ("random", "greedy"):
             raise ValueError(f"rollout_policy must be 'random' or 'greedy', not {rollout_policy!r}")
         self.rng = SearchRng(seed)
@@ -55,6 +60,9 @@ class IsmctsBot:
         self.prior_depth = prior_depth
         self.prior_weight = prior_weight
         self.rollout_policy = rollout_policy
+        self.world_baseline = world_baseline
+        self._shift: list[float] = []  # per seat: mean root lead minus this world's root lead
+        self._lead_sum: list[float] = []  # per seat: sum of the root leads over the worlds so far
         self.calls = 0  # forward-model calls spent on the last decision
         self.iterations = 0
 
@@ -68,8 +76,12 @@ class IsmctsBot:
         root = Node()
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         self.calls = self.iterations = 0
+        self._shift = [0.0] * state.seats
+        self._lead_sum = [0.0] * state.seats
         while self.calls < self.budget and (deadline is None or time.perf_counter() < deadline):
             world = state.determinize(seat, self.rng)
+            if self.world_baseline:
+                self._set_baseline(world, evaluate)
             self.calls += self._iterate(root, world, seat, evaluate, scale)
             self.iterations += 1
         mine = root.stats.get(seat, {})
@@ -78,6 +90,14 @@ class IsmctsBot:
         best = max(legal, key=lambda a: (mine.get(a.index, (0, 0.0))[0],
                                          _mean(mine.get(a.index)), -legal.index(a)))
         return by_index[best.index]
+
+    def _set_baseline(self, world: GameState, evaluate: Callable[[GameState, int], float]) -> None:
+        """Shift this world's leaf leads by (mean root lead so far) - (this world's root lead)."""
+        leads = _leads(world, evaluate)
+        n = self.iterations + 1
+        for s, lead in enumerate(leads):
+            self._lead_sum[s] += lead
+            self._shift[s] = self._lead_sum[s] / n - lead
 
     def _iterate(self, root: Node, world: GameState, me: int, evaluate: Callable[[GameState, int], float],
                  scale: float) -> int:
@@ -184,22 +204,26 @@ class IsmctsBot:
             calls += 1
         return calls
 
-    @staticmethod
-    def _rewards(world: GameState, evaluate: Callable[[GameState, int], float], scale: float) -> list[float]:
-        """Each seat's reward in [0, 1]: its lead over the best other seat, squashed. A finished
-        game rewards the ranking itself (a win is worth more than any margin)."""
+    def _rewards(self, world: GameState, evaluate: Callable[[GameState, int], float], scale: float) -> list[float]:
+        """Each seat's reward in [0, 1]: its lead over the best other seat (shifted by the world
+        baseline when that is on), squashed. A finished game rewards the ranking itself (a win is
+        worth more than any margin)."""
         n = world.seats
         if world.is_over():
             ranking = world.ranking()
             winners = ranking.count(1)
             return [(1.0 / winners if ranking[s] == 1 else 0.0) * 0.8 + 0.2 * (n - ranking[s]) / max(1, n - 1)
                     for s in range(n)]
-        values = [evaluate(world, s) for s in range(n)]
-        out = []
-        for s in range(n):
-            lead = values[s] - max(values[o] for o in range(n) if o != s)
-            out.append(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / scale)))))
-        return out
+        leads = _leads(world, evaluate)
+        if self.world_baseline:
+            leads = [lead + shift for lead, shift in zip(leads, self._shift, strict=True)]
+        return [1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / scale)))) for lead in leads]
+
+
+def _leads(world: GameState, evaluate: Callable[[GameState, int], float]) -> list[float]:
+    """Each seat's evaluation minus the best other seat's."""
+    values = [evaluate(world, s) for s in range(world.seats)]
+    return [v - max(values[o] for o in range(len(values)) if o != s) for s, v in enumerate(values)]
 
 
 def _mean(entry: list[float] | None) -> float:
