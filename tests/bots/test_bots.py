@@ -114,7 +114,7 @@ def test_world_baseline_scores_a_leaf_against_its_own_world():
     leads = [_leads(w, evaluate)[seat] for w in worlds]
     assert max(leads) - min(leads) > 0.5  # the worlds really disagree, so the shift does something
     plain, shifted = IsmctsBot(), IsmctsBot(world_baseline=True)
-    shifted._lead_sum = [0.0] * state.seats
+    shifted._lead_mean = [0.0] * state.seats
     shifted._shift = [0.0] * state.seats
     for n, world in enumerate(worlds):
         shifted.iterations = n

@@ -62,7 +62,7 @@ class IsmctsBot:
         self.rollout_policy = rollout_policy
         self.world_baseline = world_baseline
         self._shift: list[float] = []  # per seat: mean root lead minus this world's root lead
-        self._lead_sum: list[float] = []  # per seat: sum of the root leads over the worlds so far
+        self._lead_mean: list[float] = []  # per seat: mean root lead over the worlds so far
         self.calls = 0  # forward-model calls spent on the last decision
         self.iterations = 0
 
@@ -77,7 +77,7 @@ class IsmctsBot:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         self.calls = self.iterations = 0
         self._shift = [0.0] * state.seats
-        self._lead_sum = [0.0] * state.seats
+        self._lead_mean = [0.0] * state.seats
         while self.calls < self.budget and (deadline is None or time.perf_counter() < deadline):
             world = state.determinize(seat, self.rng)
             if self.world_baseline:
@@ -96,8 +96,10 @@ class IsmctsBot:
         leads = _leads(world, evaluate)
         n = self.iterations + 1
         for s, lead in enumerate(leads):
-            self._lead_sum[s] += lead
-            self._shift[s] = self._lead_sum[s] / n - lead
+            # A running mean that stays exactly equal to the lead while every world agrees, so where
+            # hidden information does not move the evaluation the search is bit-identical to no baseline.
+            self._lead_mean[s] += (lead - self._lead_mean[s]) / n
+            self._shift[s] = self._lead_mean[s] - lead
 
     def _iterate(self, root: Node, world: GameState, me: int, evaluate: Callable[[GameState, int], float],
                  scale: float) -> int:
