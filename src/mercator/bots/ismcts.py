@@ -15,6 +15,10 @@ rollout and scores the leaf for every seat with the game's own evaluation.
   a seat's lead varies by about 3 VP from world to world, the best and worst move by about 1.7 VP), so
   a leaf's lead is taken relative to the lead at the root of the same world, plus the mean root lead
   over the worlds seen: a control variate that removes what the world alone decides.
+- Blind opponents (``blind_opponents``): an opponent's greedy priors are computed in a world sampled
+  from that opponent's own view, so the search does not credit it with knowing this seat's secrets
+  (in the sampled world this seat's hidden cards are the true ones; priors read there let the
+  opponent answer them, which makes the searcher needlessly pessimistic).
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ class IsmctsBot:
     def __init__(self, seed: int = 0, budget: int = 2000, time_limit: float | None = None,
                  rollout_depth: int = 0, exploration: float = 0.25, temperature: float | None = None,
                  prior_depth: int = 1, prior_weight: float = 5.0, rollout_policy: str = "random",
-                 world_baseline: bool = False) -> None:
+                 world_baseline: bool = False, blind_opponents: bool = False) -> None:
         if rollout_policy not in ("random", "greedy"):
             raise ValueError(f"rollout_policy must be 'random' or 'greedy', not {rollout_policy!r}")
         self.rng = SearchRng(seed)
@@ -61,6 +65,8 @@ class IsmctsBot:
         self.prior_weight = prior_weight
         self.rollout_policy = rollout_policy
         self.world_baseline = world_baseline
+        self.blind_opponents = blind_opponents
+        self.view_rng = SearchRng(seed ^ 0x5EED)  # its own stream: the main one stays as without the option
         self._shift: list[float] = []  # per seat: mean root lead minus this world's root lead
         self._lead_mean: list[float] = []  # per seat: mean root lead over the worlds so far
         self.calls = 0  # forward-model calls spent on the last decision
@@ -118,7 +124,7 @@ class IsmctsBot:
                 if s not in world.to_act():
                     continue
                 if s not in node.stats and depth <= self.prior_depth:
-                    calls += self._priors(node, world, s, evaluate, scale)
+                    calls += self._priors(node, world, s, me, evaluate, scale)
                 action, new = self._select(node, world, s)
                 expanded = expanded or new
                 world.apply(s, action)
@@ -168,13 +174,15 @@ class IsmctsBot:
                 best, best_value = a, value
         return best, False
 
-    def _priors(self, node: Node, world: GameState, seat: int, evaluate: Callable[[GameState, int], float],
-                scale: float) -> int:
+    def _priors(self, node: Node, world: GameState, seat: int, me: int,
+                evaluate: Callable[[GameState, int], float], scale: float) -> int:
         """Progressive bias near the root: each action starts with ``prior_weight`` virtual visits
         at the value the game's evaluation gives one ply later (the greedy bot's view)."""
         legal = world.legal_actions(seat)
         stats: Stats = {}
         k = self.prior_weight
+        if self.blind_opponents and seat != me:
+            world = world.determinize(seat, self.view_rng)
         for a in legal:
             child = world.clone()
             child.apply(seat, a)
