@@ -45,7 +45,7 @@ def schedule(game: str, players: int, bots: list[str], games: int, seed: int,
         counts = info.counts_for(options)
         raise IllegalAction(f"{info.title} is played by {counts[0]}-{counts[-1]} players, not {players}")
     for name in set(bots):
-        make_bot(name, 0)  # a clear error for an unknown bot before anything runs
+        make_bot(name, 0, game)  # a clear error for an unknown bot before anything runs
     base = lineup(bots, players)
     return [Job(i, game, options, tuple(base[(s - i) % players] for s in range(players)), seed * SEED_STRIDE + i)
             for i in range(games)]
@@ -55,7 +55,7 @@ def play(job: Job) -> dict[str, Any]:
     """Play one game to the end; returns its JSON result line (with the full record)."""
     info = get(job.game)
     state = info.new(len(job.seats), seed=job.seed, options=job.options)
-    bots = [make_bot(name, job.seed * 31 + s) for s, name in enumerate(job.seats)]
+    bots = [make_bot(name, job.seed * 31 + s, job.game) for s, name in enumerate(job.seats)]
     thinking = [0.0] * len(job.seats)
     decisions = [0] * len(job.seats)
     start = time.perf_counter()

@@ -39,7 +39,7 @@ def choose_action(key: str, game: str, players: int, seed: int, options: dict[st
     _states[key] = state
     while len(_states) > _MAX_STATES:
         _states.popitem(last=False)
-    return make_bot(level, bot_seed).act(state, seat).index
+    return make_bot(level, bot_seed, game).act(state, seat).index
 
 
 class BotPool:

@@ -188,4 +188,4 @@ def _public_at(entry: Any, history: list[tuple[int, int]]) -> tuple[dict[str, An
 def _choose(state: Any, seat: int, seed: int) -> int:
     from mercator.bots import make_bot
 
-    return int(make_bot("normal", seed).act(state, seat).index)
+    return int(make_bot("normal", seed, state.GAME).act(state, seat).index)
