@@ -78,7 +78,7 @@ def _ismcts(budget: int, **settings: object) -> Callable[[int], Bot]:
 # three edges below the root, and without priors there the larger tree only averaged over random
 # replies (10,000 calls with priors one edge deep were no stronger than normal; see RESULTS.md).
 NORMAL_BUDGET, HARD_BUDGET, HARD_PRIOR_DEPTH = 2000, 10000, 3
-VALENCIA_NORMAL_BUDGET = COLONIA_NORMAL_BUDGET = 500
+VALENCIA_NORMAL_BUDGET = 500
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot, "greedy": GreedyBot, "easy": GreedyBot,
     "ismcts": _ismcts(NORMAL_BUDGET), "normal": _ismcts(NORMAL_BUDGET),
@@ -91,7 +91,6 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 # there takes 500 calls to leave a real step below hard.
 GAME_LEVELS: dict[tuple[str, str], str] = {
     ("valencia", "normal"): f"ismcts:{VALENCIA_NORMAL_BUDGET}",
-    ("colonia", "normal"): f"ismcts:{COLONIA_NORMAL_BUDGET}",
 }
 
 

@@ -15,16 +15,12 @@ from .scoring import relic_vp, window_vp
 from .space import HOLDS, C
 from .state import ColoniaState
 
-# The prices along the chain start from the relic table and were then tuned by greedy A/B (one tuned seat
-# against two greedy seats with the values before, 800-1,200 games a step; RESULTS.md, "Colonia's evaluation
-# tuned"). Each step of the chain must pay: valuing a good or an order below the raws it costs (GOOD_COINS 2.5,
-# ORDER_SHARE 0.5, RAW_PAIR_COINS 3.0) makes the bot stop producing and lose by about 20 VP.
-COINS_PER_VP = 3.0  # a city's 11 relics cost 109 coins for 28 VP (spec §6.9), about 4; 3 played better
+COINS_PER_VP = 4.0  # a city's 11 relics cost 109 coins for 28 VP (spec §6.9): about 4 coins a VP
 GOOD_COINS = 3.5  # a hold pays about 5 coins per good, but the good still needs a hold and a member
-RAW_PAIR_COINS = 1.0  # two raws that make a recipe: an order to be (was 2.0: the bot hoarded raws)
+RAW_PAIR_COINS = 2.0  # two raws that make a recipe: an order (commission costs members)
 RAW_SINGLE_COINS = 0.4  # a raw with no partner yet
-ORDER_SHARE = 0.9  # an order waiting in a column usually becomes a good
-MEMBER_VP = 0.02  # a member in the supply: one more action this week (0.04 hoarded members)
+ORDER_SHARE = 0.8  # an order waiting in a column usually becomes a good
+MEMBER_VP = 0.04  # a member in the supply: one more action this week
 RECIPES = list(C.recipes)
 SCALE = 3.0  # ISMCTS: a lead of 3 VP is a clear one (winning scores are about 20-30 VP)
 
