@@ -85,7 +85,7 @@ def test_levels_and_bad_names():
     assert make_bot("ismcts:123", 0).budget == 123
     hard = make_bot("hard", 0)
     assert (hard.budget, hard.prior_depth) == (10000, 3)  # the settings RESULTS.md measured
-    for game, budget in (("constantinopolis", 2000), ("colonia", 2000), ("valencia", 500), (None, 2000)):
+    for game, budget in (("constantinopolis", 2000), ("colonia", 500), ("valencia", 500), (None, 2000)):
         assert make_bot("normal", 0, game).budget == budget
         assert make_bot("hard", 0, game).budget == 10000
     with pytest.raises(IllegalAction, match="choose one of"):

@@ -78,7 +78,7 @@ def _ismcts(budget: int, **settings: object) -> Callable[[int], Bot]:
 # three edges below the root, and without priors there the larger tree only averaged over random
 # replies (10,000 calls with priors one edge deep were no stronger than normal; see RESULTS.md).
 NORMAL_BUDGET, HARD_BUDGET, HARD_PRIOR_DEPTH = 2000, 10000, 3
-VALENCIA_NORMAL_BUDGET = 500
+VALENCIA_NORMAL_BUDGET = COLONIA_NORMAL_BUDGET = 500
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot, "greedy": GreedyBot, "easy": GreedyBot,
     "ismcts": _ismcts(NORMAL_BUDGET), "normal": _ismcts(NORMAL_BUDGET),
@@ -87,10 +87,11 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 
 
 # A level that one game plays with other settings, each measured in that game (RESULTS.md). In Valencia
-# search pays off early: 500 calls already beat greedy, and 10,000 were no stronger than 2,000, so normal
-# there takes 500 calls to leave a real step below hard.
+# and Colonia search pays off early: 500 calls already beat greedy (in Colonia by as much as 2,000 did),
+# and 10,000 were little stronger than 2,000, so normal there takes 500 calls to leave a step below hard.
 GAME_LEVELS: dict[tuple[str, str], str] = {
     ("valencia", "normal"): f"ismcts:{VALENCIA_NORMAL_BUDGET}",
+    ("colonia", "normal"): f"ismcts:{COLONIA_NORMAL_BUDGET}",
 }
 
 
