@@ -23,28 +23,13 @@ from mercator.games.colonia.state import ColoniaState
 FEATURES = ("relics", "coins", "windows", "goods", "raw pairs", "raw singles", "hold coins", "orders", "supply")
 
 
-def _pairs(raws: list[int]) -> tuple[int, int]:
-    """Recipes that can be made from the raws (the evaluation's pairing), and the raws left over."""
-    left, pairs = list(raws), 0
-    while True:
-        best, k = H.RECIPES[0], 0
-        for r in H.RECIPES:
-            if min(left[r[0]], left[r[1]]) > k:
-                best, k = r, min(left[r[0]], left[r[1]])
-        if k <= 0:
-            return pairs, sum(left)
-        left[best[0]] -= 1
-        left[best[1]] -= 1
-        pairs += 1
-
-
 def features(state: ColoniaState, seat: int) -> list[float]:
     p = state.players[seat]
     hold_coins = sum(C.ships[ship].payouts[h] for ship in state.berths if ship >= 0
                      for h in range(len(C.ships[ship].holds)) if state.hold_owner[ship * HOLDS + h] == seat)
     orders = sum(1 / (1 + max(0, f - state.sticks[c])) for c, col in enumerate(state.cols)
                  for f, (owner, _) in enumerate(col) if owner == seat)
-    pairs, singles = _pairs(p.raws)
+    pairs, singles = H.raw_pairs(p.raws)
     return [relic_vp(p) + H._shrine_bonus(state, seat), sum(p.money), window_vp(state.players)[seat],
             sum(p.goods), pairs, singles, hold_coins, orders, p.supply]
 

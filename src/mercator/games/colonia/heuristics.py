@@ -35,8 +35,8 @@ def _shrine_bonus(state: ColoniaState, seat: int) -> float:
     return bonus
 
 
-def _raw_coins(raws: list[int]) -> float:
-    """Raws that can be paired into recipes count as orders to be, the rest a little."""
+def raw_pairs(raws: list[int]) -> tuple[int, int]:
+    """How many recipes the raws can make, and how many raws are then left over."""
     left = list(raws)
     pairs = 0
     while True:
@@ -46,11 +46,16 @@ def _raw_coins(raws: list[int]) -> float:
             if m > k:
                 best, k = r, m
         if k <= 0:
-            break
+            return pairs, sum(left)
         left[best[0]] -= 1
         left[best[1]] -= 1
         pairs += 1
-    return pairs * RAW_PAIR_COINS + sum(left) * RAW_SINGLE_COINS
+
+
+def _raw_coins(raws: list[int]) -> float:
+    """Raws that can be paired into recipes count as orders to be, the rest a little."""
+    pairs, singles = raw_pairs(raws)
+    return pairs * RAW_PAIR_COINS + singles * RAW_SINGLE_COINS
 
 
 def evaluate(state: ColoniaState, seat: int) -> float:
