@@ -3,8 +3,6 @@ and works on ``state.determinize(seat, rng)`` copies, never on the live state's 
 
 from __future__ import annotations
 
-from .base import Bot, GreedyBot, RandomBot, make_bot
+from .base import LEVELS, Bot, GreedyBot, PlayerLevel, RandomBot, make_bot
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "make_bot", "LEVELS"]
-
-LEVELS = ("random", "easy", "normal", "hard")
+__all__ = ["LEVELS", "Bot", "GreedyBot", "PlayerLevel", "RandomBot", "make_bot"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from importlib import import_module
-from typing import Protocol
+from typing import Literal, Protocol, get_args
 
 from mercator.engine.actions import Action
 from mercator.engine.errors import IllegalAction
@@ -64,11 +64,23 @@ def heuristic(game: str):  # noqa: ANN201 - returns the game's evaluate(state, s
     return import_module(f"mercator.games.{game}.heuristics").evaluate
 
 
-def _ismcts(budget: int, **settings: object) -> Callable[[int], Bot]:
-    def make(seed: int) -> Bot:
+def _ismcts(budget: int, **settings: object) -> Callable[..., Bot]:
+    def make(seed: int, time_limit: float | None = None) -> Bot:
         from .ismcts import IsmctsBot
 
-        return IsmctsBot(seed, budget=budget, **settings)  # type: ignore[arg-type]
+        named = settings.get("time_limit")  # a limit in the setting string and the caller's: the tighter holds
+        limits = [float(x) for x in (named, time_limit) if x is not None]  # type: ignore[arg-type]
+        chosen = {**settings, "time_limit": min(limits) if limits else None}
+        return IsmctsBot(seed, budget=budget, **chosen)  # type: ignore[arg-type]
+
+    return make
+
+
+def _untimed(cls: Callable[[int], Bot]) -> Callable[..., Bot]:
+    """Random and greedy take no time limit: their work is bounded by the legal actions."""
+
+    def make(seed: int, time_limit: float | None = None) -> Bot:
+        return cls(seed)
 
     return make
 
@@ -79,11 +91,15 @@ def _ismcts(budget: int, **settings: object) -> Callable[[int], Bot]:
 # replies (10,000 calls with priors one edge deep were no stronger than normal; see RESULTS.md).
 NORMAL_BUDGET, HARD_BUDGET, HARD_PRIOR_DEPTH = 2000, 10000, 3
 VALENCIA_NORMAL_BUDGET = COLONIA_NORMAL_BUDGET = 500
-BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot, "greedy": GreedyBot, "easy": GreedyBot,
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": _untimed(RandomBot), "greedy": _untimed(GreedyBot), "easy": _untimed(GreedyBot),
     "ismcts": _ismcts(NORMAL_BUDGET), "normal": _ismcts(NORMAL_BUDGET),
     "hard": _ismcts(HARD_BUDGET, prior_depth=HARD_PRIOR_DEPTH),
 }
+# The levels offered to players (and the only ones the HTTP API accepts: raw ``ismcts:N:...``
+# settings can ask for unbounded work, so they stay for the CLI and the arena).
+PlayerLevel = Literal["random", "easy", "normal", "hard"]
+LEVELS: tuple[str, ...] = get_args(PlayerLevel)
 
 
 # A level that one game plays with other settings, each measured in that game (RESULTS.md). In Valencia
@@ -95,10 +111,10 @@ GAME_LEVELS: dict[tuple[str, str], str] = {
 }
 
 
-def make_bot(name: str, seed: int = 0, game: str | None = None) -> Bot:
+def make_bot(name: str, seed: int = 0, game: str | None = None, time_limit: float | None = None) -> Bot:
     """A bot by level or name, for ``game`` if given (see ``GAME_LEVELS``); ``ismcts:5000`` sets a
     budget in forward-model calls and further ``:key=value`` parts any other search setting, e.g.
-    ``ismcts:10000:prior_depth=2``."""
+    ``ismcts:10000:prior_depth=2``. ``time_limit`` (seconds) caps a search's decision as well."""
     name = GAME_LEVELS.get((game or "", name), name)
     kind, _, spec = name.partition(":")
     if kind == "ismcts" and spec:
@@ -106,12 +122,12 @@ def make_bot(name: str, seed: int = 0, game: str | None = None) -> Bot:
         if not budget.isdigit() or int(budget) < 1:
             raise IllegalAction(f"bad ismcts budget {budget!r}; write ismcts:N with N a positive number of calls")
         try:
-            return _ismcts(int(budget), **_search_settings(parts))(seed)
+            return _ismcts(int(budget), **_search_settings(parts))(seed, time_limit)
         except ValueError as e:  # a setting the search refuses, e.g. an unknown rollout policy
             raise IllegalAction(str(e)) from None
     if name not in BOTS:
         raise IllegalAction(f"unknown bot {name!r}; choose one of {', '.join(BOTS)} or ismcts:N[:key=value...]")
-    return BOTS[name](seed)
+    return BOTS[name](seed, time_limit)
 
 
 def _search_settings(parts: list[str]) -> dict[str, object]:
