@@ -46,7 +46,8 @@ def start_server(database: str, cpu: int | None, log: Path, synchronous: str = "
                  ) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     cmd = [sys.executable, "-m", "mercator.server", "--host", HOST, "--port", str(port), "--database", database,
-           "--rate", "1000000", "--burst", "1000000", "--log-level", "warning", "--sqlite-synchronous", synchronous]
+           "--rate", "1000000", "--burst", "1000000", "--create-burst", "1000000", "--log-level", "warning",
+           "--sqlite-synchronous", synchronous]
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     if cpu is not None:
@@ -182,8 +183,8 @@ async def run(base: str, games: int, duration: float, seed: int, think: float = 
     limits = httpx.Limits(max_connections=256, max_keepalive_connections=256)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         seats: list[tuple[str, str]] = []
-        for n in range(games):
-            made = (await http.post("/api/games", json={"game": "constantinopolis", "seed": seed + n, "join": 0,
+        for _ in range(games):
+            made = (await http.post("/api/games", json={"game": "constantinopolis", "join": 0,
                                                         "seats": [{"kind": "human"}, {"kind": "human"}]})).json()
             gid = made["game"]["id"]
             joined = (await http.post(f"/api/games/{gid}/join", json={})).json()

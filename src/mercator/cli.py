@@ -330,13 +330,33 @@ def serve(
     database: Annotated[str | None, typer.Option(help="Database URL, e.g. postgresql+psycopg://user@host/db "
                                                       "(default: $MERCATOR_DATABASE_URL, else a SQLite file "
                                                       "in the user's data folder)")] = None,
-    bot_workers: Annotated[int, typer.Option(help="Worker processes for server-side bots")] = 1,
+    bot_workers: Annotated[int | None, typer.Option(help="Worker processes for server-side bots "
+                                                         "(default: one per core)")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="Reverse proxies (comma-separated addresses, or *) whose X-Forwarded-For gives the client "
+             "address (default: $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1); see docs/hosting.md")] = None,
+    rate: Annotated[float | None, typer.Option(help="Requests per second per valid token or client address "
+                                                    "(default 50)")] = None,
+    burst: Annotated[float | None, typer.Option(help="Burst of that limit (default 100)")] = None,
+    create_burst: Annotated[float | None, typer.Option(help="Games and players a client address may create "
+                                                            "at once (default 20)")] = None,
+    create_per_minute: Annotated[float | None, typer.Option(help="... and then per minute (default 6)")] = None,
+    request_timeout: Annotated[float | None, typer.Option(help="Seconds a client has to send a whole request "
+                                                               "(default 10)")] = None,
+    db_wait: Annotated[float | None, typer.Option(help="Seconds a request waits for the database before a 503 "
+                                                       "(default 5)")] = None,
+    http: Annotated[str | None, typer.Option(help="HTTP parser: h11 (default) bounds headers and request time; "
+                                                  "httptools is faster, only safe behind a proxy doing both")] = None,
 ) -> None:
     """Run the web app and game server: lobby, seats, bots, live updates (HTTP + WebSocket, OpenAPI at
-    /openapi.json), the browser client at / and the rules pages."""
+    /openapi.json), the browser client at / and the rules pages. docs/hosting.md: hosting among strangers."""
     from mercator.web.app import run
 
-    run(host, port, database, bot_workers=bot_workers)
+    given = {"bot_workers": bot_workers or None, "forwarded_allow_ips": forwarded_allow_ips,
+             "rate_per_second": rate, "rate_burst": burst, "create_burst": create_burst,
+             "create_per_minute": create_per_minute, "request_timeout_seconds": request_timeout,
+             "db_wait_seconds": db_wait, "http": http}
+    run(host, port, database, **{k: v for k, v in given.items() if v is not None})
 
 
 if __name__ == "__main__":

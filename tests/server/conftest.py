@@ -52,33 +52,63 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class PgCluster:
+    """A throwaway PostgreSQL cluster on loopback that can be stopped and started again; ``url`` has
+    no database name."""
+
+    def __init__(self, max_connections: int = 100) -> None:
+        initdb, self.pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
+        if not initdb or not self.pg_ctl:
+            pytest.skip("PostgreSQL server binaries (initdb, pg_ctl) are not installed")
+        self.folder = Path(tempfile.mkdtemp(prefix="mercator-pg-"))
+        self.data, sock = self.folder / "data", self.folder / "sock"
+        sock.mkdir()
+        self.prefix: list[str] = []
+        if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+            user = "postgres" if _has_user("postgres") else "nobody"
+            pw = pwd.getpwnam(user)
+            for path in (self.folder, sock):
+                os.chown(path, pw.pw_uid, pw.pw_gid)
+            self.prefix = ["runuser", "-u", user, "--"]
+        port = free_port()
+        subprocess.run([*self.prefix, initdb, "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8",
+                        "--no-sync"], check=True, capture_output=True)
+        self.options = (f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off "
+                        f"-c max_connections={max_connections}")
+        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{port}"
+
+    def start(self) -> PgCluster:
+        subprocess.run([*self.prefix, self.pg_ctl, "-D", str(self.data), "-o", self.options, "-l",
+                        str(self.folder / "log"), "-w", "start"], check=True, capture_output=True)
+        return self
+
+    def stop(self) -> None:
+        subprocess.run([*self.prefix, self.pg_ctl, "-D", str(self.data), "-m", "immediate", "-w", "stop"],
+                       capture_output=True)
+
+    def remove(self) -> None:
+        self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[str]:
-    """A throwaway PostgreSQL cluster on loopback; yields a URL without a database name."""
-    initdb, pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
-    if not initdb or not pg_ctl:
-        pytest.skip("PostgreSQL server binaries (initdb, pg_ctl) are not installed")
-    folder = Path(tempfile.mkdtemp(prefix="mercator-pg-"))
-    data, sock = folder / "data", folder / "sock"
-    sock.mkdir()
-    prefix: list[str] = []
-    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
-        user = "postgres" if _has_user("postgres") else "nobody"
-        pw = pwd.getpwnam(user)
-        for path in (folder, sock):
-            os.chown(path, pw.pw_uid, pw.pw_gid)
-        prefix = ["runuser", "-u", user, "--"]
-    port = free_port()
-    subprocess.run([*prefix, initdb, "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8",
-                    "--no-sync"], check=True, capture_output=True)
-    options = f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-    subprocess.run([*prefix, pg_ctl, "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "start"],
-                   check=True, capture_output=True)
+    """A PostgreSQL cluster for the whole session; yields a URL without a database name."""
+    cluster = PgCluster(max_connections=200).start()
     try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}"
+        yield cluster.url
     finally:
-        subprocess.run([*prefix, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)
+        cluster.remove()
+
+
+@pytest.fixture
+def pg_cluster() -> Iterator[PgCluster]:
+    """A cluster of the test's own, for tests that stop and start it."""
+    cluster = PgCluster().start()
+    try:
+        yield cluster
+    finally:
+        cluster.remove()
 
 
 def _has_user(name: str) -> bool:
@@ -129,7 +159,9 @@ def _close_bots() -> Iterator[None]:
 
 
 def make_client(url: str, bots: bool = True, **settings: Any) -> TestClient:
-    opts: dict[str, Any] = {"rate_per_second": 10_000.0, "rate_burst": 10_000.0}
+    # No rate limits and no clock minimums: tests create many games and run out short clocks.
+    opts: dict[str, Any] = {"rate_per_second": 10_000.0, "rate_burst": 10_000.0, "create_burst": 10_000.0,
+                            "min_clock_bank_seconds": 0.0, "min_clock_increment_seconds": 0.0}
     opts.update(settings)
     return TestClient(create_app(Settings(database_url=url, **opts), bots=shared_bots() if bots else False))
 
@@ -147,21 +179,27 @@ def sqlite_client(sqlite_url: str) -> Iterator[TestClient]:
 
 
 class ServerProcess:
-    """``python -m mercator.server`` in a subprocess on a free loopback port."""
+    """``python -m mercator.server`` in a subprocess on a free loopback port, with ``args`` (more
+    command-line flags) and ``env``. Rate limits are lifted unless ``unlimited`` is False."""
 
-    def __init__(self, url: str, log: Path) -> None:
+    def __init__(self, url: str, log: Path, args: list[str] | None = None, env: dict[str, str] | None = None,
+                 unlimited: bool = True) -> None:
         self.url = url
         self.log = log
+        self.args = args or []
+        self.env = env or {}
+        self.unlimited = unlimited
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ServerProcess:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
+        unlimited = ["--rate", "100000", "--burst", "100000", "--create-burst", "100000"] if self.unlimited else []
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "mercator.server", "--port", str(self.port), "--database", self.url,
-                 "--log-level", "warning", "--rate", "100000", "--burst", "100000"],
+                 "--log-level", "warning", *unlimited, *self.args],
                 stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
         import httpx
 
@@ -196,8 +234,8 @@ class ServerProcess:
 def server_factory(tmp_path: Path) -> Iterator[Any]:
     started: list[ServerProcess] = []
 
-    def start(url: str) -> ServerProcess:
-        server = ServerProcess(url, tmp_path / f"server{len(started)}.log").start()
+    def start(url: str, **options: Any) -> ServerProcess:
+        server = ServerProcess(url, tmp_path / f"server{len(started)}.log", **options).start()
         started.append(server)
         return server
 

@@ -52,9 +52,9 @@ def create(client: Any, game: str, seats: list[dict[str, Any]], **extra: Any) ->
     return r.json()
 
 
-def human_game(client: Any, game: str, players: int, seed: int = 1) -> tuple[str, str, list[str]]:
-    """A game of humans only: (game id, host token, seat tokens)."""
-    made = create(client, game, [{"kind": "human"}] * players, join=0, seed=seed)
+def human_game(client: Any, game: str, players: int) -> tuple[str, str, list[str]]:
+    """A game of humans only: (game id, host token, seat tokens). Its seed is the server's secret."""
+    made = create(client, game, [{"kind": "human"}] * players, join=0)
     gid = made["game"]["id"]
     tokens = [made["seat"]["token"]]
     for seat in range(1, players):

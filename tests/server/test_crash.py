@@ -46,8 +46,8 @@ async def _play(base: str, gid: str, tokens: list[str], acked: list[tuple[str, i
 async def _setup(base: str) -> tuple[dict[str, list[str]], list[str]]:
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
         humans: dict[str, list[str]] = {}
-        for n in range(HUMAN_GAMES):
-            made = (await http.post("/api/games", json={"game": "constantinopolis", "seed": n, "join": 0,
+        for _ in range(HUMAN_GAMES):
+            made = (await http.post("/api/games", json={"game": "constantinopolis", "join": 0,
                                                         "seats": [{"kind": "human"}, {"kind": "human"}]})).json()
             gid = made["game"]["id"]
             joined = (await http.post(f"/api/games/{gid}/join", json={})).json()

@@ -11,7 +11,7 @@ from .helpers import assert_no_leak, human_game, pick
 
 
 def test_seats_and_spectators_follow_every_version(client) -> None:
-    gid, _, tokens = human_game(client, "constantinopolis", 2, seed=8)
+    gid, _, tokens = human_game(client, "constantinopolis", 2)
     rng = random.Random(8)
     service = client.app.state.service
     with client.websocket_connect(f"/api/games/{gid}/live?token={tokens[0]}") as ws0, \
@@ -50,7 +50,7 @@ def test_live_refuses_wrong_tokens(sqlite_client) -> None:
 
 def test_live_tells_of_bot_moves_and_seat_changes(sqlite_client) -> None:
     client = sqlite_client
-    made = client.post("/api/games", json={"game": "constantinopolis", "seed": 6, "join": 0,
+    made = client.post("/api/games", json={"game": "constantinopolis", "join": 0,
                                            "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
     gid, host = made["game"]["id"], made["host_token"]
     with client.websocket_connect(f"/api/games/{gid}/live") as spectator:

@@ -43,7 +43,7 @@ def server() -> Iterator[str]:
     port = _free_port()
     code = ("from mercator.web.app import run; "
             f"run(port={port}, database='sqlite:///{folder / 'web.sqlite3'}', log_level='warning', "
-            "rate_per_second=1000.0, rate_burst=5000.0)")
+            "rate_per_second=1000.0, rate_burst=5000.0, create_burst=5000.0)")
     log = (folder / "server.log").open("w")
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

@@ -135,7 +135,7 @@ def test_pages_and_helper_routes(server: str) -> None:
 
 def test_hint_needs_the_seat_and_the_turn(server: str) -> None:
     _, created = _request(f"{server}/api/games", "POST", {
-        "game": "constantinopolis", "seats": [{"kind": "human"}, {"kind": "human"}], "join": 0, "seed": 1})
+        "game": "constantinopolis", "seats": [{"kind": "human"}, {"kind": "human"}], "join": 0})
     gid, token = created["game"]["id"], created["seat"]["token"]
     assert _request(f"{server}/web/api/games/{gid}/hint", "POST")[0] == 403
     _, joined = _request(f"{server}/api/games/{gid}/join", "POST", {"seat": 1})

@@ -21,6 +21,8 @@ class GameRecord:
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     final_hash: str | None = None
+    # True where a player chose the seed (a practice table against bots), not the server.
+    seed_from_client: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -33,6 +35,8 @@ class GameRecord:
         }
         if self.final_hash is not None:
             out["final_hash"] = self.final_hash
+        if self.seed_from_client:
+            out["seed_from_client"] = True
         return out
 
     def dumps(self) -> str:
@@ -56,6 +60,7 @@ class GameRecord:
             options=dict(data.get("options") or {}),
             actions=actions,
             final_hash=data.get("final_hash"),
+            seed_from_client=bool(data.get("seed_from_client", False)),
         )
 
     @classmethod

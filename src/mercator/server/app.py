@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from mercator.engine.errors import IllegalAction
 from mercator.games import all_games
@@ -23,8 +26,9 @@ from .db import Store, is_postgres, make_engine, migrate
 from .games import Conflict, Forbidden, GameEntry, GameService, NotFound
 from .limits import BodyLimit, RateLimit
 from .live import Hub, listen
-from .schemas import ActionRequest as ActionBody
+from .ops import add_ops_routes
 from .schemas import (
+    ERRORS,
     BotRequest,
     CatalogEntry,
     CreatedGame,
@@ -36,13 +40,13 @@ from .schemas import (
     MyGame,
     MyGames,
     PlayerOut,
-    Problem,
     PublicState,
     RecordOut,
     SeatLink,
     SeatState,
     UndoRequest,
 )
+from .schemas import ActionRequest as ActionBody
 
 log = logging.getLogger("mercator.server")
 API = "/api"
@@ -56,12 +60,8 @@ DESCRIPTION = """Lobby, seats with capability tokens, play, spectate, replays an
   The current state (the `SeatState` or `PublicState` document) is sent at once and again on every
   change; a slow client skips to the newest state rather than queueing old ones.
 """
-ERRORS: dict[int | str, dict[str, Any]] = {
-    400: {"model": Problem, "description": "Illegal action or bad request; the message says why"},
-    403: {"model": Problem, "description": "Missing or wrong token"},
-    404: {"model": Problem, "description": "No such game"},
-    409: {"model": Problem, "description": "Stale version or a game not in a state for this"},
-}
+# Seconds a client is asked to wait after a 503 (database away).
+DB_RETRY_SECONDS = 5
 
 
 def _token(request: Request) -> str | None:
@@ -82,15 +82,21 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(settings.database_url, settings.sqlite_synchronous)
+        engine = make_engine(settings.database_url, settings.sqlite_synchronous, settings.db_wait_seconds)
         await asyncio.to_thread(migrate, engine)
         own_pool = bots is True
-        pool = BotPool(settings.bot_workers) if own_pool else (bots or None)
+        pool = BotPool(settings.bot_workers, settings.bot_move_seconds) if own_pool else (bots or None)
         if own_pool and pool:
             pool.warm()
         service = GameService(Store(engine), pool, settings.cache_size, settings.clock_bot_level)
         service.listeners.append(lambda entry: hub.publish(entry.id))
         app.state.service = service
+        app.state.settings = settings
+        metrics = getattr(app.state, "metrics", None)
+        if metrics is not None:
+            service.on_action = metrics.action
+            if own_pool and pool:
+                pool.on_wait = metrics.bot_wait
         listener = None
         if is_postgres(settings.database_url):
             ready = asyncio.Event()
@@ -127,8 +133,15 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
             service.spawn(service.refresh(entry))
 
     app = FastAPI(title="Mercator game server", version="1", lifespan=lifespan, description=DESCRIPTION)
-    app.add_middleware(RateLimit, rate=settings.rate_per_second, burst=settings.rate_burst)
+    def known_token(digest: str) -> bool:  # the service knows the tokens it has checked or issued
+        check = getattr(getattr(app.state, "service", None), "known_token", None)
+        return bool(check and check(digest))
+
+    app.add_middleware(RateLimit, rate=settings.rate_per_second, burst=settings.rate_burst,
+                       create_per_minute=settings.create_per_minute, create_burst=settings.create_burst,
+                       known=known_token)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    add_ops_routes(app, hub)  # /healthz, /metrics, OpenAPI links; its request timing sees 413 and 429 too
 
     def svc() -> GameService:
         return app.state.service
@@ -149,6 +162,25 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
     async def _illegal(_: Request, exc: IllegalAction) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, 400)
 
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> Response:
+        # FastAPI's own handler echoes the input, and fails (500) on what JSON cannot carry back: NaN,
+        # Infinity, lone surrogates. Only locations and messages go back, ASCII-escaped.
+        errors = [{"loc": [p if isinstance(p, int) else str(p) for p in e.get("loc", ())], "msg": _message(e),
+                   "type": str(e.get("type", ""))} for e in exc.errors()]
+        detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors) or "invalid request"
+        return _json(json.dumps({"detail": detail, "errors": errors}).encode(), 422)
+
+    @app.exception_handler(DBAPIError)
+    async def _database(_: Request, exc: DBAPIError) -> Response:
+        if isinstance(exc, OperationalError | InterfaceError) or exc.connection_invalidated:
+            # Unreachable, restarting or locked by another process: worth trying again shortly.
+            log.warning("database unavailable: %s", exc.orig)
+            return JSONResponse({"detail": "the database is unavailable; retry in a few seconds",
+                                 "retry_after": DB_RETRY_SECONDS}, 503, {"Retry-After": str(DB_RETRY_SECONDS)})
+        log.error("database error", exc_info=exc)
+        return JSONResponse({"detail": "internal server error"}, 500)
+
     async def seat_for(entry: GameEntry, request: Request, wanted: int | None = None) -> int:
         token = _token(request)
         try:
@@ -167,13 +199,13 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
                         ws_url=f"{ws}{API}/games/{game_id}/live?token={token}")
 
     # ---- catalogue and players ------------------------------------------------------------------
-    @app.get(f"{API}/catalog", response_model=list[CatalogEntry], tags=["lobby"])
+    @app.get(f"{API}/catalog", response_model=list[CatalogEntry], responses=ERRORS, tags=["lobby"])
     async def catalog() -> list[CatalogEntry]:
         """The games this server hosts, with player counts and options (first value is the default)."""
         return [CatalogEntry(name=g.name, title=g.title, player_counts=list(g.player_counts),
                              options={k: list(v) for k, v in g.options.items()}) for g in all_games()]
 
-    @app.post(f"{API}/players", response_model=PlayerOut, status_code=201, tags=["players"])
+    @app.post(f"{API}/players", response_model=PlayerOut, status_code=201, responses=ERRORS, tags=["players"])
     async def create_player(body: CreatePlayer) -> PlayerOut:
         """A player identity whose token groups seats across games."""
         pid, token = await svc().create_player(body.name)
@@ -211,15 +243,19 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         options = dict(body.options)
         if body.edition is not None:
             options["edition"] = body.edition
-        clock = (round(body.clock.bank_seconds * 1000), round(body.clock.increment_seconds * 1000)) if body.clock \
-            else None
+        clock = None
+        if body.clock:
+            problems = body.clock.problems(settings.min_clock_bank_seconds, settings.min_clock_increment_seconds)
+            if problems:
+                raise RequestValidationError(problems)
+            clock = body.clock.millis()
         pid = await player_id(body.player_token)
         entry, host, seat_token = await svc().create(
             body.game, options, [s.model_dump() for s in body.seats], body.seed, body.join, body.name, pid, clock)
         seat = link(request, entry.id, body.join, seat_token) if seat_token and body.join is not None else None
         return CreatedGame(game=GameSummary(**render.summary(entry)), host_token=host, seat=seat)
 
-    @app.get(f"{API}/games", response_model=GameList, tags=["lobby"])
+    @app.get(f"{API}/games", response_model=GameList, responses=ERRORS, tags=["lobby"])
     async def open_games(limit: Annotated[int, Query(ge=1, le=200)] = 50) -> GameList:
         """Games waiting for players."""
         return GameList(games=[GameSummary(**render.summary(e)) for e in await svc().open_games(limit)])
@@ -251,11 +287,17 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
     @app.delete(f"{API}/games/{{game_id}}/seats/{{seat}}/bot", response_model=GameSummary, responses=ERRORS,
                 tags=["lobby"])
     async def take_back(game_id: str, seat: int, request: Request) -> GameSummary:
-        """The host (or the seat's own player) takes a seat back from its bot."""
+        """The seat's own player, or the host, takes a seat back from its bot. Taken back by the host,
+        the seat reopens for joining (its old token stops working): see ``POST …/join``."""
         entry = await svc().get(game_id)
-        if not svc().is_host(entry, _token(request)):
+        try:
             await seat_for(entry, request, wanted=seat)
-        await svc().set_controller(entry, seat, "human", None)
+            reopen = False
+        except Forbidden:
+            if not svc().is_host(entry, _token(request)):
+                raise
+            reopen = True
+        await svc().set_controller(entry, seat, "human", None, reopen=reopen)
         return GameSummary(**render.summary(entry))
 
     # ---- play -----------------------------------------------------------------------------------
@@ -306,6 +348,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
             raise Conflict("the record is published when the game is over", entry.version)
         rec = entry.state.record()
         rec.final_hash = entry.state.state_hash()
+        rec.seed_from_client = entry.seed_from_client
         return RecordOut(record=rec.to_json())
 
     # ---- live -----------------------------------------------------------------------------------
@@ -325,10 +368,13 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         except (NotFound, Forbidden):
             await ws.close(code=1008)  # before accept: the handshake is refused with 403
             return
+        except DBAPIError:
+            await ws.close(code=1013)  # try again later (the database is away)
+            return
         await ws.accept()
         changed = hub.subscribe(game_id)
         entry.subscribers += 1
-        receiver = asyncio.create_task(_drain(ws))
+        receiver = asyncio.create_task(_drain(ws, settings.max_ws_message_bytes))
         try:
             sent = -1
             while True:
@@ -351,10 +397,21 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
     return app
 
 
-async def _drain(ws: WebSocket) -> None:
-    """Read (and ignore) client messages until the client goes away."""
+async def _drain(ws: WebSocket, limit: int) -> None:
+    """Read (and ignore) client messages until the client goes away; close on one over ``limit``
+    bytes (uvicorn's ws_max_size refuses those first when run by mercator.server.run)."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
+            data = message.get("bytes") or message.get("text") or ""
+            if len(data) > limit:
+                await ws.close(code=1009)  # message too big
+                return
+
+
+def _message(error: Any) -> str:
+    if error.get("type") == "json_invalid":
+        return f"invalid JSON: {error.get('ctx', {}).get('error', 'cannot parse')}"
+    return str(error.get("msg", "invalid"))

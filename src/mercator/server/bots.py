@@ -1,32 +1,59 @@
-"""Server-side bots in worker processes, so a search never blocks the event loop.
+"""Server-side bots in worker processes, served by one fair queue, so a search never blocks the
+event loop and no game's bots or hints can starve another's.
 
-Each worker keeps the states it has seen by game id and only applies the actions that are new
-since its last move, so a bot turn costs one small message, not a replay.
+Jobs wait in a queue per game and the games take turns (round robin): a game that asks for a
+hundred decisions gets one worker at a time while every other game still gets its turn. Each
+decision has a time limit inside the search, and a hard one outside it: a worker that overruns is
+killed and replaced (Pebble's process pool does both), and the decision is made again by the
+greedy bot, whose work is bounded by the legal actions. Each worker keeps the states it has seen by
+game id and applies only the actions that are new, so a bot turn is one small message, not a replay.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
-from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+import os
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
 from typing import Any
+
+from pebble import ProcessPool
 
 from mercator.engine.state import GameState
 
 _states: OrderedDict[str, GameState] = OrderedDict()
 _MAX_STATES = 512
+# The level that decides when a search overran its hard limit: its work is bounded by the legal actions.
+FALLBACK_LEVEL = "easy"
 
 
-def _warm() -> None:
+def _warm(parent: int) -> None:
+    """Worker start: import every game now, and leave if the server process goes away (a SIGKILL
+    to the server alone must not leave its workers running)."""
     from mercator.games import all_games
 
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="mercator-parent-watch").start()
     all_games()
 
 
+def _noop() -> None:
+    pass
+
+
 def choose_action(key: str, game: str, players: int, seed: int, options: dict[str, Any],
-                  history: list[tuple[int, int]], seat: int, level: str, bot_seed: int) -> int:
+                  history: list[tuple[int, int]], seat: int, level: str, bot_seed: int,
+                  time_limit: float | None) -> int:
     """Runs in a worker: bring the cached state up to ``history`` and let the bot pick."""
     from mercator.bots import make_bot
     from mercator.games import get
@@ -39,32 +66,118 @@ def choose_action(key: str, game: str, players: int, seed: int, options: dict[st
     _states[key] = state
     while len(_states) > _MAX_STATES:
         _states.popitem(last=False)
-    return make_bot(level, bot_seed, game).act(state, seat).index
+    return make_bot(level, bot_seed, game, time_limit=time_limit).act(state, seat).index
+
+
+@dataclass
+class _Job:
+    args: tuple[Any, ...]
+    future: Future[int] = field(default_factory=Future)
+    queued_at: float = field(default_factory=time.monotonic)
 
 
 class BotPool:
-    def __init__(self, workers: int) -> None:
+    """``workers`` processes behind a fair queue. ``move_seconds`` bounds a search's decision;
+    ``hard_seconds`` (default twice that plus 5 s) bounds a worker's whole job."""
+
+    def __init__(self, workers: int, move_seconds: float = 5.0, hard_seconds: float | None = None) -> None:
         self.workers = max(1, workers)
-        self.executor = self._new()
+        self.move_seconds = move_seconds
+        self.hard_seconds = hard_seconds if hard_seconds is not None else 2 * move_seconds + 5
+        # Called with each job's seconds in the queue (metrics), from a pool thread.
+        self.on_wait: Callable[[float], None] | None = None
+        self._lock = threading.Lock()
+        self._queues: OrderedDict[str, deque[_Job]] = OrderedDict()
+        self._running = 0
+        self._closed = False
+        self._pool = self._new_pool()
 
-    def _new(self) -> ProcessPoolExecutor:
+    def _new_pool(self) -> ProcessPool:
         # spawn: a fork of a process with an event loop and database threads is not safe.
-        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+        return ProcessPool(self.workers, initializer=_warm, initargs=(os.getpid(),),
+                           context=multiprocessing.get_context("spawn"))
 
-    async def choose(self, key: str, state: GameState, seat: int, level: str, bot_seed: int) -> int:
-        loop = asyncio.get_running_loop()
+    def _heal(self) -> None:
+        """Pebble replaces a worker that dies during a job, but takes one that dies idle for a broken
+        pool and refuses all work: then start a new pool and stop the old one's threads and workers."""
+        if self._pool.active or self._closed:
+            return
+        old, self._pool = self._pool, self._new_pool()
+        threading.Thread(target=lambda: (old.stop(), old.join(10)), daemon=True).start()
+
+    async def choose(self, key: str, state: GameState, seat: int, level: str, bot_seed: int,
+                     group: str | None = None) -> int:
+        """The bot's choice for ``seat``; ``key`` names the worker-side state cache and ``group``
+        (default ``key``) the queue it waits in, one per game."""
         args = (key, state.GAME, state.seats, state.seed, dict(state.options), list(state.history), seat, level,
-                bot_seed)
+                bot_seed, self.move_seconds)
         try:
-            return await loop.run_in_executor(self.executor, choose_action, *args)
-        except BrokenProcessPool:
-            self.executor = self._new()  # a worker died (killed, out of memory): start afresh and retry once
-            return await loop.run_in_executor(self.executor, choose_action, *args)
+            return await self._submit(group or key, args)
+        except TimeoutError:
+            if level == FALLBACK_LEVEL:
+                raise
+            return await self._submit(group or key, (*args[:7], FALLBACK_LEVEL, *args[8:]))
+
+    async def _submit(self, group: str, args: tuple[Any, ...]) -> int:
+        job = _Job(args)
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the bot pool is closed")
+            self._queues.setdefault(group, deque()).append(job)
+            self._dispatch()
+        # Cancelling the awaiting task cancels the job; a cancelled job is skipped when its turn comes.
+        return await asyncio.wrap_future(job.future)
+
+    def _dispatch(self) -> None:
+        """Start queued jobs while workers are free, one game after another. Holds ``_lock``."""
+        self._heal()
+        while self._running < self.workers and self._queues:
+            group, queue = next(iter(self._queues.items()))
+            job = queue.popleft()
+            if queue:
+                self._queues.move_to_end(group)
+            else:
+                del self._queues[group]
+            if not job.future.set_running_or_notify_cancel():
+                continue
+            if self.on_wait is not None:
+                self.on_wait(time.monotonic() - job.queued_at)
+            self._running += 1
+            done = self._pool.schedule(choose_action, args=job.args, timeout=self.hard_seconds)
+            done.add_done_callback(lambda f, job=job: self._finished(job, f))
+
+    def _finished(self, job: _Job, result: Future[int]) -> None:
+        try:
+            job.future.set_result(result.result())
+        except BaseException as exc:  # a bot error, a timeout (worker killed) or a worker that died
+            job.future.set_exception(exc)
+        with self._lock:
+            self._running -= 1
+            if not self._closed:
+                self._dispatch()
+
+    def queue_length(self) -> int:
+        with self._lock:
+            return sum(len(q) for q in self._queues.values())
+
+    def alive(self) -> bool:
+        with self._lock:
+            self._heal()
+            return not self._closed and self._pool.active
 
     def warm(self) -> None:
         """Start the workers now rather than on the first bot move (they import every game)."""
         for _ in range(self.workers):
-            self.executor.submit(_warm)
+            self._pool.schedule(_noop)
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        """Stop every worker (SIGTERM, then SIGKILL for one that does not stop) and fail waiting jobs."""
+        with self._lock:
+            self._closed = True
+            waiting = [job for queue in self._queues.values() for job in queue]
+            self._queues.clear()
+        for job in waiting:
+            if job.future.set_running_or_notify_cancel():
+                job.future.set_exception(RuntimeError("the bot pool closed"))
+        self._pool.stop()
+        self._pool.join(timeout=10)

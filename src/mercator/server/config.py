@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ENV_DATABASE = "MERCATOR_DATABASE_URL"
@@ -26,10 +26,38 @@ def resolve_database_url(url: str | None) -> str:
 class Settings:
     database_url: str
     max_body_bytes: int = 64 * 1024
-    # Token bucket per token (or per client address without one): steady rate and burst.
+    # Token bucket per valid token; anonymous requests and unknown tokens share one per client address
+    # (the address uvicorn reports: see forwarded_allow_ips). Steady rate and burst.
     rate_per_second: float = 50.0
     rate_burst: float = 100.0
-    bot_workers: int = 1
+    # Games and players created per client address, whatever the token: a burst, then a few a minute.
+    create_burst: float = 20.0
+    create_per_minute: float = 6.0
+    # Largest WebSocket message a client may send (the live channel only needs a few bytes from it).
+    max_ws_message_bytes: int = 4 * 1024
+    # uvicorn's HTTP parser. h11 (the default) bounds request heads (max_header_bytes) and takes the
+    # request deadline below; httptools is faster (about 20-40% less server CPU per request) but
+    # bounds neither, so use it only behind a proxy that does (docs/hosting.md).
+    http: str = "h11"
+    # Largest request line plus headers (uvicorn's h11_max_incomplete_event_size).
+    max_header_bytes: int = 16 * 1024
+    # Seconds a client has to send a whole request once the connection is ready for one (slowloris),
+    # and seconds an idle keep-alive connection stays open.
+    request_timeout_seconds: float = 10.0
+    keep_alive_seconds: int = 5
+    # Addresses of the reverse proxies whose X-Forwarded-For uvicorn believes; None: uvicorn's default
+    # ($FORWARDED_ALLOW_IPS, else 127.0.0.1 and ::1).
+    forwarded_allow_ips: str | None = None
+    # Seconds a request waits for a locked SQLite file or to connect to PostgreSQL before a 503.
+    db_wait_seconds: float = 5.0
+    # Smallest time bank and nonzero increment a game's clock may have.
+    min_clock_bank_seconds: float = 10.0
+    min_clock_increment_seconds: float = 1.0
+    # Bot worker processes behind the fair queue (default one per core), the seconds a search may
+    # think about one decision, and the hints a seat may ask for a minute (one at a time).
+    bot_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    bot_move_seconds: float = 5.0
+    hints_per_minute: int = 5
     cache_size: int = 5000
     # Level of the bot that plays a seat whose clock ran out.
     clock_bot_level: str = "easy"

@@ -10,6 +10,7 @@ defence when several processes share one database.
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,6 +54,7 @@ games = Table(
     Column("options", Text, nullable=False),
     Column("players", Integer, nullable=False),
     Column("seed", Text, nullable=False),  # text: seeds may exceed a signed 64-bit column
+    Column("seed_from_client", Boolean, nullable=False, server_default=text("false")),  # practice tables only
     Column("status", String(16), nullable=False),
     Column("version", Integer, nullable=False),
     Column("host_token_hash", String(64), nullable=False),
@@ -115,17 +117,19 @@ def is_postgres(url: str) -> bool:
     return url.startswith("postgresql")
 
 
-def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
+def make_engine(url: str, sqlite_synchronous: str = "FULL", wait_seconds: float = 5.0) -> Engine:
     """An engine for ``url``. SQLite runs in WAL mode; ``sqlite_synchronous`` FULL (the default) puts
     each commit on disk before it is acknowledged, NORMAL survives a killed server but may lose the
-    last commits on power loss, in exchange for no fsync per commit."""
+    last commits on power loss, in exchange for no fsync per commit. ``wait_seconds`` bounds how long
+    a statement waits for another process's lock on SQLite, and a connection attempt to PostgreSQL:
+    a request then fails (503) rather than hang while every other request queues behind it."""
     if sqlite_synchronous not in ("FULL", "NORMAL"):
         raise ValueError(f"sqlite_synchronous must be FULL or NORMAL, not {sqlite_synchronous!r}")
     if url.startswith("sqlite"):
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": wait_seconds})
 
         @event.listens_for(engine, "connect")
         def _connect(dbapi_conn: Any, _record: Any) -> None:
@@ -134,7 +138,7 @@ def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute(f"PRAGMA synchronous={sqlite_synchronous}")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute(f"PRAGMA busy_timeout={round(wait_seconds * 1000)}")
             cur.close()
 
         @event.listens_for(engine, "begin")
@@ -143,7 +147,9 @@ def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
-    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+    # libpq takes whole seconds and treats anything under 2 as 2.
+    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True,
+                         connect_args={"connect_timeout": max(2, math.ceil(wait_seconds))})
 
 
 def migrate(engine: Engine) -> None:
@@ -317,11 +323,11 @@ class Store:
             free = conn.execute(select(seats.c.seat).where(seats.c.game_id == game_id, seats.c.human.is_(True),
                                                            seats.c.token_hash.is_(None),
                                                            seats.c.controller == "human")).first()
-            status = "open" if free else "active"
             conn.execute(update(games).where(games.c.id == game_id, games.c.status == "open")
-                         .values(status=status, updated_at=time.time()))
+                         .values(status="open" if free else "active", updated_at=time.time()))
             self._notify(conn, f"{game_id}:seats")
-            return status
+            # A game in play keeps its status: the seat was reopened after its bot was taken back.
+            return str(conn.execute(select(games.c.status).where(games.c.id == game_id)).scalar_one())
 
     def set_seat(self, game_id: str, seat: int, values: dict[str, Any], start: bool = False) -> None:
         """Change a seat; ``start`` also moves an open game into play (its last free seat went to a bot)."""

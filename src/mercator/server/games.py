@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import random
+import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from mercator.bots.base import BOTS
+from mercator.bots.base import LEVELS
 from mercator.engine.errors import IllegalAction
 from mercator.engine.state import GameState
 from mercator.games import get
@@ -28,13 +28,21 @@ from mercator.games import get
 from . import clocks
 from .bots import BotPool
 from .db import ActionRow, GroupCommitter, StaleWrite, Store
+from .leases import BotLeases
 from .tokens import hash_token, matches, new_id, new_token
 
 log = logging.getLogger("mercator.server")
 T = TypeVar("T")
-# With several processes on one database, how long a game may wait on a bot run by another process
-# before this one runs it too (the compare-and-set keeps a double move out).
+# With several processes on one SQLite file, how long a game may wait on a bot run by another process
+# before this one runs it too (the compare-and-set keeps a double move out). On PostgreSQL the
+# holder of the game's advisory lock drives its bots (leases.py), and every process looks for games
+# nobody holds every few seconds.
 BOT_TAKEOVER_SECONDS = 2.0
+BOT_SWEEP_SECONDS = 2.0
+# A bot turn that failed (database away, worker died) is tried again after 0.5, 1, then every 2 s,
+# so bots move again within moments of the database coming back.
+BOT_RETRY_FIRST, BOT_RETRY_MAX = 0.5, 2.0
+KNOWN_TOKENS_MAX = 100_000
 
 
 class NotFound(Exception):
@@ -54,9 +62,10 @@ class Conflict(Exception):
 
 
 def check_level(level: str) -> str:
-    kind = level.partition(":")[0]
-    if level not in BOTS and kind != "ismcts":
-        raise IllegalAction(f"unknown bot level {level!r}; choose one of {', '.join(BOTS)}")
+    """A player level; raw search settings (``ismcts:N``) stay for the CLI and the arena, since
+    they can ask for unbounded work."""
+    if level not in LEVELS:
+        raise IllegalAction(f"unknown bot level {level[:40]!r}; choose one of {', '.join(LEVELS)}")
     return level
 
 
@@ -83,12 +92,15 @@ class GameEntry:
     seats: list[Seat]
     state: GameState
     version: int
+    seed_from_client: bool = False  # a practice table's chosen seed, marked in its record
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # Bumped on every change a client should see (actions, seats, status).
     revision: int = 0
     rendered: dict[Any, bytes] = field(default_factory=dict)
     subscribers: int = 0
     timer: asyncio.TimerHandle | None = None
+    # Seats whose bot turn failed and waits to be tried again (shown to clients), with the failure count.
+    bot_retries: dict[int, int] = field(default_factory=dict)
 
     def to_act(self) -> tuple[int, ...]:
         return self.state.to_act() if self.status == "active" else ()
@@ -134,10 +146,15 @@ class GameService:
         self.cache: OrderedDict[str, GameEntry] = OrderedDict()
         self._loading: dict[str, asyncio.Future[GameEntry | None]] = {}
         self._bot_busy: set[tuple[str, int]] = set()
-        self._bot_failed: dict[tuple[str, int], int] = {}
+        # Token digests this process has seen valid (seat, host and player tokens): the rate limit
+        # gives those their own bucket and counts every other request against its client address.
+        self._known: OrderedDict[str, None] = OrderedDict()
+        # Called with who played ("player", "bot" or "clock") after each committed action (metrics).
+        self.on_action: Callable[[str], None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.listeners: list[Callable[[GameEntry], None]] = []
         self.closing = False
+        self.leases = BotLeases(store.engine.url.render_as_string(hide_password=False)) if store.postgres else None
         # An fsync per commit bounds a database's commits per second: batch the appends that arrive
         # while a commit is in flight (group commit). One batch at a time per process.
         self.committer = GroupCommitter(store, self.db)
@@ -158,6 +175,8 @@ class GameService:
             if entry.timer:
                 entry.timer.cancel()
         self.db_pool.shutdown(wait=True)
+        if self.leases is not None:
+            self.leases.close()
 
     # ---- loading ------------------------------------------------------------------------------
     def _load_sync(self, game_id: str) -> GameEntry | None:
@@ -170,7 +189,8 @@ class GameService:
         clock = (row["clock_bank_ms"], row["clock_increment_ms"] or 0) if row["clock_bank_ms"] else None
         return GameEntry(id=row["id"], game=row["game"], options=options, players=row["players"],
                          seed=int(row["seed"]), status=row["status"], host_hash=row["host_token_hash"], clock=clock,
-                         seats=[_seat_from_row(s) for s in seat_rows], state=state, version=row["version"])
+                         seats=[_seat_from_row(s) for s in seat_rows], state=state, version=row["version"],
+                         seed_from_client=bool(row["seed_from_client"]))
 
     async def get(self, game_id: str) -> GameEntry:
         entry = self.cache.get(game_id)
@@ -202,6 +222,8 @@ class GameService:
 
     def _remember(self, entry: GameEntry) -> None:
         self.cache[entry.id] = entry
+        for digest in [entry.host_hash, *(s.token_hash for s in entry.seats)]:
+            self._know(digest)
         if len(self.cache) > self.cache_size:
             for gid, old in list(self.cache.items()):
                 if len(self.cache) <= self.cache_size:
@@ -210,6 +232,7 @@ class GameService:
                     if old.timer:
                         old.timer.cancel()
                     del self.cache[gid]
+                    self._release(gid)
 
     async def refresh(self, entry: GameEntry) -> None:
         """Catch up with what other processes wrote (seats, status and new actions)."""
@@ -217,7 +240,7 @@ class GameService:
             await self._catch_up(entry)
         # The process that wrote the change runs the bots; this one steps in only if the game is
         # still waiting on a bot a while later (that process may have died).
-        self.after_change(entry, bots_after=BOT_TAKEOVER_SECONDS)
+        self.after_change(entry, bots_after=0.0 if self.leases else BOT_TAKEOVER_SECONDS)
 
     async def _catch_up(self, entry: GameEntry) -> None:
         def work() -> tuple[tuple[dict[str, Any], list[dict[str, Any]]] | None, list[ActionRow]]:
@@ -240,6 +263,8 @@ class GameService:
         seats = [_seat_from_row(s) for s in seat_rows]
         if rows or seats != entry.seats or row["status"] != entry.status:  # our own notifications change nothing
             entry.status = row["status"]
+            if entry.status == "over":
+                self._release(entry.id)
             entry.seats = seats
             entry.changed()
 
@@ -249,7 +274,15 @@ class GameService:
                      clock: tuple[int, int] | None) -> tuple[GameEntry, str, str | None]:
         info = get(game)
         options = info.validate_options(options)
-        seed = random.randrange(2**63) if seed is None else seed
+        # The seed decides every hidden card, so whoever knows it can replay the open engine and read
+        # every opponent's secrets: a table of several humans always gets a secret one. A chosen seed
+        # is for practice alone against bots, and the record says it was chosen.
+        humans = sum(spec["kind"] == "human" for spec in seat_specs)
+        if seed is not None and humans > 1:
+            raise IllegalAction(f"a seed may be chosen only for a table with one human seat (practice); this table "
+                                f"has {humans}, so the server draws a secret seed: leave 'seed' out")
+        seed_from_client = seed is not None
+        seed = secrets.randbelow(2**63) if seed is None else seed
         state = info.new(len(seat_specs), seed=seed, options=options)
         if join is not None and (join >= len(seat_specs) or seat_specs[join]["kind"] != "human"):
             raise IllegalAction(f"seat {join} is not a human seat of this game")
@@ -273,9 +306,11 @@ class GameService:
                 if s.seat in state.to_act():
                     s.clock_since = now
         entry = GameEntry(id=new_id(), game=game, options=options, players=len(seats), seed=seed, status=status,
-                          host_hash=hash_token(host_token), clock=clock, seats=seats, state=state, version=0)
+                          host_hash=hash_token(host_token), clock=clock, seats=seats, state=state, version=0,
+                          seed_from_client=seed_from_client)
         game_row = {"id": entry.id, "game": game, "options": json.dumps(options), "players": len(seats),
-                    "seed": str(seed), "status": status, "version": 0, "host_token_hash": entry.host_hash,
+                    "seed": str(seed), "seed_from_client": seed_from_client, "status": status, "version": 0,
+                    "host_token_hash": entry.host_hash,
                     "clock_bank_ms": clock[0] if clock else None, "clock_increment_ms": clock[1] if clock else None}
         seat_rows = [{"seat": s.seat, "human": s.human, "controller": s.controller, "bot_level": s.bot_level,
                       "token_hash": s.token_hash, "player_id": s.player_id, "name": s.name, "clock_ms": s.clock_ms,
@@ -289,7 +324,7 @@ class GameService:
                    player_id: str | None) -> tuple[int, str]:
         async with entry.lock:
             free = [s.seat for s in entry.seats if s.human and s.token_hash is None and s.controller == "human"]
-            if entry.status != "open" or not free:
+            if entry.status == "over" or not free:
                 raise Conflict("this game has no free seat")
             if seat is None:
                 seat = free[0]
@@ -303,6 +338,7 @@ class GameService:
                 raise Conflict(f"seat {seat} was just taken")
             s = entry.seats[seat]
             s.token_hash, s.player_id, s.name = hash_token(token), player_id, name or s.name
+            self._know(s.token_hash)
             entry.status = status
             if status == "active" and entry.clock:
                 await self._start_clocks(entry)
@@ -317,20 +353,32 @@ class GameService:
                 s.clock_since = now
                 await self.db(self.store.set_seat, entry.id, s.seat, {"clock_since": now})
 
-    async def set_controller(self, entry: GameEntry, seat: int, controller: str, level: str | None) -> None:
+    async def set_controller(self, entry: GameEntry, seat: int, controller: str, level: str | None,
+                             reopen: bool = False) -> None:
+        """Hand a human seat to a bot or take it back. ``reopen`` (the host taking back a seat that
+        is not its own) frees the seat for a new player: the old seat token stops working and the
+        seat can be joined again, so a seat can never be left human with nobody able to play it."""
         if not 0 <= seat < entry.players:
             raise NotFound(f"no seat {seat}")
         async with entry.lock:
             s = entry.seats[seat]
+            if entry.status == "over":
+                raise Conflict("the game is over; its seats no longer change", entry.version)
             if not s.human:
                 raise Conflict(f"seat {seat} is a bot seat; only human seats change hands")
+            if s.controller == controller:
+                raise Conflict(f"seat {seat} is already played by {'a bot' if controller == 'bot' else 'a player'}",
+                               entry.version)
             values: dict[str, Any] = {"controller": controller}
             if controller == "bot":
                 values["bot_level"] = check_level(level or "easy")
-            elif s.clock_ms is not None and not clocks.remaining_ms(s, time.time()):
-                # Back from a timeout: a fresh increment (or half a minute) so the player can move at all.
-                values["clock_ms"] = (entry.clock[1] if entry.clock and entry.clock[1] else 30_000)
-                values["clock_since"] = time.time() if seat in entry.to_act() else None
+            else:
+                if reopen:
+                    values.update(token_hash=None, player_id=None)
+                if s.clock_ms is not None and not clocks.remaining_ms(s, time.time()):
+                    # Back from a timeout: a fresh increment (or half a minute) so the player can move at all.
+                    values["clock_ms"] = (entry.clock[1] if entry.clock and entry.clock[1] else 30_000)
+                    values["clock_since"] = time.time() if seat in entry.to_act() else None
             # A free seat given to a bot counts as filled: the host can start without waiting.
             start = entry.status == "open" and not any(
                 o.human and o.token_hash is None and (o.controller if o.seat != seat else controller) == "human"
@@ -343,10 +391,21 @@ class GameService:
                 if entry.clock:
                     await self._start_clocks(entry)
             entry.changed()
-        self._bot_failed.pop((entry.id, seat), None)
+        entry.bot_retries.pop(seat, None)
         self.after_change(entry)
 
     # ---- tokens -------------------------------------------------------------------------------
+    def _know(self, digest: str | None) -> None:
+        if digest:
+            self._known[digest] = None
+            self._known.move_to_end(digest)
+            if len(self._known) > KNOWN_TOKENS_MAX:
+                self._known.popitem(last=False)
+
+    def known_token(self, digest: str) -> bool:
+        """Whether a token digest is one this process has seen valid (for the rate limit)."""
+        return digest in self._known
+
     def seat_of(self, entry: GameEntry, token: str | None, player_seats: list[int] | None = None,
                 wanted: int | None = None) -> int:
         """The seat a token (or a player's token, through ``player_seats``) may play, or Forbidden."""
@@ -406,17 +465,22 @@ class GameService:
                 await self._catch_up(entry)
                 # The winner's NOTIFY may arrive after this catch-up and then looks like old news,
                 # so this process's live clients must hear of the new version here.
-                self.after_change(entry, bots_after=BOT_TAKEOVER_SECONDS)
+                self.after_change(entry, bots_after=0.0 if self.leases else BOT_TAKEOVER_SECONDS)
                 raise Conflict(f"stale version {version}: the game is at version {entry.version}",
                                entry.version) from None
             entry.state = new
             entry.version = version + 1
+            if by_bot:
+                entry.bot_retries.pop(seat, None)
             if game_changes:
                 entry.status = "over"
+                self._release(entry.id)
             for n, values in seat_changes.items():
                 for key, value in values.items():
                     setattr(entry.seats[n], key, value)
             entry.changed()
+        if self.on_action is not None:
+            self.on_action("bot" if by_bot else "player")
         self.after_change(entry)
 
     def after_change(self, entry: GameEntry, publish: bool = True, bots_after: float = 0.0) -> None:
@@ -440,37 +504,97 @@ class GameService:
     def schedule_bots(self, entry: GameEntry) -> None:
         if self.bots is None:
             return
+        if self.leases is not None and entry.id not in self.leases.held:
+            if any(entry.seats[seat].controller == "bot" for seat in entry.to_act()):
+                self.spawn(self._claim(entry))
+            return
         for seat in entry.to_act():
             key = (entry.id, seat)
             if entry.seats[seat].controller != "bot" or key in self._bot_busy:
-                continue
-            if self._bot_failed.get(key) == entry.version:
                 continue
             self._bot_busy.add(key)
             self.spawn(self._bot_turn(entry, seat))
 
     async def _bot_turn(self, entry: GameEntry, seat: int) -> None:
+        """Play the seat's bot until it is no longer its turn. A failure (database away, a worker
+        that died) is tried again with backoff, and the seat shows that its bot is waiting."""
         key = (entry.id, seat)
+        assert self.bots is not None
         try:
-            version = entry.version
-            s = entry.seats[seat]
-            if seat not in entry.to_act() or s.controller != "bot":
-                return
-            bot_seed = (entry.seed * 1_000_003 + version * 31 + seat) % 2**63
-            assert self.bots is not None
-            index = await self.bots.choose(entry.id, entry.state, seat, s.bot_level or "easy", bot_seed)
-            await self.submit(entry, seat, version, index, by_bot=True)
-        except Conflict:
-            pass  # the game moved on meanwhile; the new version schedules the bot again
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("bot for game %s seat %s failed", entry.id, seat)
-            self._bot_failed[key] = entry.version
+            while not self.closing and self.cache.get(entry.id) is entry and self._drives(entry):
+                version = entry.version
+                s = entry.seats[seat]
+                if seat not in entry.to_act() or s.controller != "bot":
+                    break
+                level = s.bot_level if s.bot_level in LEVELS else "normal"
+                bot_seed = (entry.seed * 1_000_003 + version * 31 + seat) % 2**63
+                try:
+                    index = await self.bots.choose(entry.id, entry.state, seat, level, bot_seed, group=entry.id)
+                    await self.submit(entry, seat, version, index, by_bot=True)
+                except Conflict:
+                    pass  # the game moved on meanwhile: look again
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:
+                    failures = entry.bot_retries.get(seat, 0) + 1
+                    entry.bot_retries[seat] = failures
+                    if failures == 1:
+                        self._publish(entry)
+                    delay = min(BOT_RETRY_MAX, BOT_RETRY_FIRST * 2 ** (failures - 1))
+                    log.warning("bot for game %s seat %s failed (%s, %d in a row); again in %.1f s",
+                                entry.id, seat, exc.__class__.__name__, failures, delay)
+                    await asyncio.sleep(delay)
+                    continue
+                break
         finally:
             self._bot_busy.discard(key)
         if not self.closing and self.cache.get(entry.id) is entry:
             self.schedule_bots(entry)
+
+    def _drives(self, entry: GameEntry) -> bool:
+        return self.leases is None or entry.id in self.leases.held
+
+    async def _claim(self, entry: GameEntry) -> None:
+        """Drive the game's bots if no other process does (its advisory lock is free)."""
+        assert self.leases is not None
+        try:
+            claimed = await self.leases.claim(entry.id)
+        except Exception as exc:  # the database is away: the sweep claims it once it is back
+            log.warning("could not claim game %s for its bots (%s)", entry.id, exc.__class__.__name__)
+            return
+        if claimed and not self.closing:
+            await self._catch_up_locked(entry)  # its last holder may have moved since we looked
+            self.schedule_bots(entry)
+
+    async def _catch_up_locked(self, entry: GameEntry) -> None:
+        async with entry.lock:
+            await self._catch_up(entry)
+
+    def _release(self, game_id: str) -> None:
+        if self.leases is not None and game_id in self.leases.held and not self.closing:
+            self.spawn(self.leases.release(game_id))
+
+    async def drive_orphans(self) -> None:
+        """PostgreSQL: every few seconds, claim the active games with bots that no process drives
+        (their process died, or never loaded them) and drive their bots here."""
+        assert self.leases is not None
+        while not self.closing:
+            try:
+                for game_id in await self.leases.sweep():
+                    entry = await self.get(game_id)
+                    await self._catch_up_locked(entry)
+                    self.schedule_bots(entry)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("looking for games without a bot driver failed (%s)", exc.__class__.__name__)
+            await asyncio.sleep(BOT_SWEEP_SECONDS)
+
+    def _publish(self, entry: GameEntry) -> None:
+        """Tell live clients about a change that is not an action (a bot now waiting)."""
+        entry.changed()
+        for listener in self.listeners:
+            listener(entry)
 
     # ---- clocks -------------------------------------------------------------------------------
     def _arm_clock(self, entry: GameEntry) -> None:
@@ -510,6 +634,8 @@ class GameService:
             except Exception:
                 log.exception("could not resume game %s", gid)
         log.info("%d games in play resumed", len(ids))
+        if self.leases is not None:
+            self.spawn(self.drive_orphans())
         return len(ids)
 
     async def open_games(self, limit: int) -> list[GameEntry]:
@@ -523,11 +649,16 @@ class GameService:
         return [e for e in out if e.status == "open"]
 
     async def player(self, token: str | None) -> dict[str, Any] | None:
-        if not token:
+        if not token or len(token) > 128:
             return None
-        return await self.db(self.store.player_by_token, hash_token(token))
+        digest = hash_token(token)
+        found = await self.db(self.store.player_by_token, digest)
+        if found is not None:
+            self._know(digest)
+        return found
 
     async def create_player(self, name: str) -> tuple[str, str]:
         token, pid = new_token(), new_id()
         await self.db(self.store.create_player, pid, hash_token(token), name)
+        self._know(hash_token(token))
         return pid, token

@@ -1,9 +1,12 @@
-"""Protective limits as plain ASGI middleware: body size, and a token bucket per token."""
+"""Protective limits as plain ASGI middleware: body size, and token buckets per token and per client address."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
+import math
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -12,8 +15,9 @@ from .tokens import hash_token
 Scope = dict[str, Any]
 
 
-async def _reply(send: Any, status: int, detail: str, headers: list[tuple[bytes, bytes]] | None = None) -> None:
-    body = json.dumps({"detail": detail}).encode()
+async def _reply(send: Any, status: int, detail: str, headers: list[tuple[bytes, bytes]] | None = None,
+                 **extra: Any) -> None:
+    body = json.dumps({"detail": detail, **extra}).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                             *(headers or [])]})
@@ -75,38 +79,83 @@ def token_from_scope(scope: Scope) -> str | None:
     return tokens[0] if tokens else None
 
 
-class RateLimit:
-    """A token bucket per capability token (per client address for anonymous requests)."""
+def client_address(scope: Scope) -> str:
+    """The client's address as uvicorn reports it (the proxy's X-Forwarded-For only from a trusted
+    proxy). IPv6 counts by /64, the block one subscriber usually gets, so it cannot hop addresses."""
+    host = (scope.get("client") or ("?", 0))[0]
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return str(host)
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
 
-    def __init__(self, app: Any, rate: float, burst: float) -> None:
-        self.app = app
+
+class Buckets:
+    """Token buckets by key: ``rate`` per second up to ``burst``."""
+
+    def __init__(self, rate: float, burst: float, max_keys: int = 100_000) -> None:
         self.rate = rate
         self.burst = burst
-        self.buckets: dict[str, tuple[float, float]] = {}
+        self.max_keys = max_keys
+        self.state: dict[str, tuple[float, float]] = {}
 
-    def allow(self, key: str, now: float) -> float:
-        """0 if allowed, else the seconds to wait."""
-        tokens, last = self.buckets.get(key, (self.burst, now))
+    def take(self, key: str, now: float) -> float:
+        """0 if allowed (and counted), else the seconds to wait."""
+        tokens, last = self.state.get(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - last) * self.rate)
         if tokens < 1:
-            self.buckets[key] = (tokens, now)
+            self.state[key] = (tokens, now)
             return (1 - tokens) / self.rate
-        self.buckets[key] = (tokens - 1, now)
-        if len(self.buckets) > 100_000:  # forget idle buckets (full ones carry no information)
-            self.buckets = {k: v for k, v in self.buckets.items() if v[0] < self.burst - 1}
+        self.state[key] = (tokens - 1, now)
+        if len(self.state) > self.max_keys:
+            # Forget the buckets that have refilled (they carry no information); if many are still
+            # in use, wait for twice as many before looking again rather than sweeping every time.
+            self.state = {k: (t, at) for k, (t, at) in self.state.items() if t + (now - at) * self.rate < self.burst}
+            self.max_keys = max(self.max_keys, 2 * len(self.state))
         return 0.0
+
+
+# Requests that store something new however they are authenticated: limited per address on top.
+CREATING = {("POST", "/api/games"), ("POST", "/api/players")}
+
+
+class RateLimit:
+    """A bucket per valid token; anonymous requests and unknown tokens share their address's bucket
+    (a made-up token per request must not buy a fresh bucket). ``known`` tells whether a token's
+    hash belongs to a seat, host or player (without waiting on the database). Creating games and
+    players also takes from a slower per-address bucket, whatever the token."""
+
+    def __init__(self, app: Any, rate: float, burst: float, create_per_minute: float = 6.0,
+                 create_burst: float = 20.0, known: Callable[[str], bool] | None = None) -> None:
+        self.app = app
+        self.requests = Buckets(rate, burst)
+        self.creates = Buckets(create_per_minute / 60, create_burst)
+        self.known = known or (lambda _hash: False)
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] not in ("http", "websocket"):
             return await self.app(scope, receive, send)
+        now = time.monotonic()
+        address = client_address(scope)
         token = token_from_scope(scope)
-        client = scope.get("client") or ("?", 0)
-        key = "t:" + hash_token(token) if token else "a:" + str(client[0])
-        wait = self.allow(key, time.monotonic())
+        digest = hash_token(token) if token else None
+        wait, what = 0.0, ""
+        if scope["type"] == "http" and (scope["method"], scope["path"].rstrip("/")) in CREATING:
+            wait, what = self.creates.take(address, now), "games and players created from this address"
+        if not wait:
+            if digest and self.known(digest):
+                wait, what = self.requests.take("t:" + digest, now), "requests with this token"
+            else:
+                wait, what = self.requests.take("a:" + address, now), "requests from this address"
         if wait:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1013})
                 return
-            return await _reply(send, 429, "too many requests for this token; slow down",
-                                [(b"retry-after", str(max(1, round(wait))).encode())])
+            seconds = max(1, math.ceil(wait))
+            return await _reply(send, 429, f"too many {what}; retry in {seconds} s",
+                                [(b"retry-after", str(seconds).encode())], retry_after=seconds)
         await self.app(scope, receive, send)

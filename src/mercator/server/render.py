@@ -19,7 +19,8 @@ def seats_info(entry: GameEntry) -> list[dict[str, Any]]:
     return [{"seat": s.seat, "kind": "human" if s.human else "bot", "controller": s.controller,
              "bot_level": s.bot_level if s.controller == "bot" else None,
              "taken": (not s.human) or s.token_hash is not None or s.controller == "bot", "name": s.name,
-             "clock_ms": clocks.remaining_ms(s, now)} for s in entry.seats]
+             "clock_ms": clocks.remaining_ms(s, now), "bot_waiting": s.seat in entry.bot_retries}
+            for s in entry.seats]
 
 
 def summary(entry: GameEntry) -> dict[str, Any]:

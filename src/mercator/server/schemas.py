@@ -2,13 +2,51 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from mercator.bots.base import PlayerLevel
+
+
+def _refuse_unstorable(node: Any, where: str) -> None:
+    """Raise for what JSON parsing lets through but no field should hold: NaN and Infinity (Python's
+    parser accepts them), NUL (PostgreSQL text cannot store it) and lone surrogates (not Unicode)."""
+    if isinstance(node, float) and not math.isfinite(node):
+        raise PydanticCustomError("finite_number", "{where}: NaN and Infinity are not allowed", {"where": where})
+    if isinstance(node, str):
+        if "\x00" in node:
+            raise PydanticCustomError("nul_character", "{where}: text may not contain NUL characters",
+                                      {"where": where})
+        try:
+            node.encode("utf-8")
+        except UnicodeEncodeError:
+            raise PydanticCustomError("lone_surrogate", "{where}: text may not contain lone surrogates",
+                                      {"where": where}) from None
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            _refuse_unstorable(key, f"a field name in {where}")
+            _refuse_unstorable(value, f"{where}.{key}")
+    elif isinstance(node, list):
+        for n, value in enumerate(node):
+            _refuse_unstorable(value, f"{where}[{n}]")
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """Request bodies: unknown fields, NaN and Infinity, NUL and lone surrogates are refused (422)."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _storable(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            for key, value in data.items():
+                _refuse_unstorable(key, "a field name")
+                _refuse_unstorable(value, str(key))
+        return data
 
 
 class CatalogEntry(BaseModel):
@@ -20,13 +58,44 @@ class CatalogEntry(BaseModel):
 
 class SeatSpec(Strict):
     kind: Literal["human", "bot"] = "human"
-    level: str | None = Field(None, description="Bot level (random, easy, normal, hard) for a bot seat")
+    level: PlayerLevel | None = Field(None, description="Bot level for a bot seat (easy if omitted)")
     name: str | None = Field(None, max_length=64)
 
 
 class ClockSpec(Strict):
-    bank_seconds: float = Field(gt=0, le=30 * 86400, description="Time bank per seat")
-    increment_seconds: float = Field(0, ge=0, le=86400, description="Added when the turn passes on")
+    """A clock asked for, kept in whole milliseconds. The server's minimums (by default a bank of at
+    least 10 s and an increment of 0 or at least 1 s) are checked by :meth:`problems`."""
+
+    bank_seconds: float = Field(gt=0, le=30 * 86400, description="Time bank per seat (at least 10 s)")
+    increment_seconds: float = Field(0, ge=0, le=86400,
+                                     description="Added when the turn passes on: 0, or at least 1 s")
+
+    def millis(self) -> tuple[int, int]:
+        return round(self.bank_seconds * 1000), round(self.increment_seconds * 1000)
+
+    def problems(self, min_bank: float, min_increment: float) -> list[dict[str, Any]]:
+        """Validation errors, in FastAPI's form, for a clock under the server's minimums; whatever
+        they are, a bank must come to at least 1 ms and a nonzero increment too (0 ms means no clock)."""
+        bank, increment = self.millis()
+        min_bank_ms, min_increment_ms = max(1, round(min_bank * 1000)), max(1, round(min_increment * 1000))
+        out: list[dict[str, Any]] = []
+        if bank < min_bank_ms:
+            out.append({"type": "greater_than_equal", "loc": ("body", "clock", "bank_seconds"),
+                        "msg": f"the time bank must be at least {min_bank_ms / 1000:g} seconds",
+                        "input": self.bank_seconds})
+        if self.increment_seconds and increment < min_increment_ms:
+            out.append({"type": "greater_than_equal", "loc": ("body", "clock", "increment_seconds"),
+                        "msg": f"the increment must be 0 or at least {min_increment_ms / 1000:g} seconds",
+                        "input": self.increment_seconds})
+        return out
+
+
+class ClockInfo(BaseModel):
+    """A game's clock as stored; not checked against the minimums again, so that no stored game
+    can make an answer (or the whole listing) fail."""
+
+    bank_seconds: float
+    increment_seconds: float
 
 
 class CreateGame(Strict):
@@ -55,6 +124,8 @@ class SeatInfo(BaseModel):
     taken: bool
     name: str
     clock_ms: int | None = None
+    bot_waiting: bool = Field(False, description="The seat's bot failed to move (e.g. the database was away) "
+                                                 "and will try again shortly")
 
 
 class GameSummary(BaseModel):
@@ -66,7 +137,7 @@ class GameSummary(BaseModel):
     version: int
     to_act: list[int]
     seats: list[SeatInfo]
-    clock: ClockSpec | None = None
+    clock: ClockInfo | None = None
 
 
 class GameList(BaseModel):
@@ -136,12 +207,14 @@ class UndoRequest(Strict):
 
 
 class BotRequest(Strict):
-    level: str = Field("easy", max_length=32)
+    level: PlayerLevel = "easy"
 
 
 class Problem(BaseModel):
-    detail: str
-    version: int | None = None
+    detail: str = Field(description="What was wrong, for people")
+    version: int | None = Field(None, description="The game's current version (409, and 400 on actions)")
+    retry_after: int | None = Field(None, description="Seconds to wait before trying again (429, 503)")
+    errors: list[dict[str, Any]] | None = Field(None, description="Each invalid field: loc, msg and type (422)")
 
 
 class RecordOut(BaseModel):
@@ -169,3 +242,18 @@ class MyGame(BaseModel):
 
 class MyGames(BaseModel):
     games: list[MyGame]
+
+
+# The error answers every route may give (declared in the OpenAPI document, each a Problem).
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": Problem, "description": "Illegal action or bad request; the message says why"},
+    403: {"model": Problem, "description": "Missing or wrong token"},
+    404: {"model": Problem, "description": "No such game"},
+    409: {"model": Problem, "description": "Stale version or a game not in a state for this"},
+    413: {"model": Problem, "description": "Request body too large"},
+    422: {"model": Problem, "description": "Invalid request: `detail` says which field and why, `errors` lists each"},
+    429: {"model": Problem, "description": "Rate limited: `detail` says which limit; retry after `Retry-After` s",
+          "headers": {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}}},
+    503: {"model": Problem, "description": "Database unavailable (unreachable or locked); retry after `Retry-After` s",
+          "headers": {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}}},
+}

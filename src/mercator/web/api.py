@@ -5,7 +5,10 @@ content tables, the per-seat log, hints and replays. They read the server's game
 from __future__ import annotations
 
 import asyncio
-import random
+import math
+import secrets
+import time
+from collections import deque
 from functools import cache
 from typing import Any
 
@@ -14,6 +17,7 @@ from fastapi.responses import JSONResponse
 
 from mercator.engine.i18n import LANGS, catalog
 from mercator.games import all_games, get
+from mercator.server.schemas import ERRORS
 
 from .events import LogCache, digest, lines
 from .rules import ui_text
@@ -61,8 +65,34 @@ def display_names(entry: Any, lang: str | None) -> list[str]:
             for s in entry.seats]
 
 
+class HintLimit:
+    """Hints are searches on the shared bot workers: a seat may have one in flight and ``per_minute``
+    in any minute, so a player cannot crowd other games' bots out of the queue."""
+
+    def __init__(self) -> None:
+        self.recent: dict[tuple[str, int], deque[float]] = {}
+        self.busy: set[tuple[str, int]] = set()
+
+    def refuse(self, key: tuple[str, int], per_minute: int, now: float) -> tuple[str, int] | None:
+        """Why a hint is refused now and the seconds to wait (if not, the seat's hint is started)."""
+        if key in self.busy:
+            return "a hint for this seat is still being worked out; wait for it", 1
+        recent = self.recent.setdefault(key, deque())
+        while recent and recent[0] <= now - 60:
+            recent.popleft()
+        if len(recent) >= per_minute:
+            wait = max(1, math.ceil(60 - (now - recent[0])))
+            return f"at most {per_minute} hints a minute per seat; the next in {wait} s", wait
+        recent.append(now)
+        self.busy.add(key)
+        if len(self.recent) > 10_000:  # forget seats with no hint in the last minute
+            self.recent = {k: v for k, v in self.recent.items() if v and v[-1] > now - 60}
+        return None
+
+
 def add_web_api(app: FastAPI) -> None:
     logs = LogCache()
+    hints = HintLimit()
 
     def service() -> Any:
         return app.state.service
@@ -91,7 +121,7 @@ def add_web_api(app: FastAPI) -> None:
         except Exception:
             return None
 
-    @app.get(f"{WEB_API}/catalog", tags=["web"])
+    @app.get(f"{WEB_API}/catalog", responses=ERRORS, tags=["web"])
     async def catalog_route(lang: str = "en") -> list[dict[str, Any]]:
         """Games with their description, player counts (per edition) and options."""
         ui = ui_text()[_lang(lang)]
@@ -101,7 +131,7 @@ def add_web_api(app: FastAPI) -> None:
                  "counts_by_option": [{"option": k[0], "value": k[1], "counts": list(v)}
                                       for k, v in g.counts_by_option.items()]} for g in all_games()]
 
-    @app.get(f"{WEB_API}/i18n/{{lang}}", tags=["web"])
+    @app.get(f"{WEB_API}/i18n/{{lang}}", responses=ERRORS, tags=["web"])
     async def i18n(lang: str, game: str | None = None) -> dict[str, Any]:
         """Interface text, and the game's names of goods, offices, buildings ... in ``lang``."""
         lang = _lang(lang)
@@ -111,12 +141,12 @@ def add_web_api(app: FastAPI) -> None:
             names = {k: v for k, v in catalog(game).get(lang, {}).items() if k != "events"}
         return {"lang": lang, "ui": ui_text()[lang], "names": names}
 
-    @app.get(f"{WEB_API}/content/{{game}}", tags=["web"])
+    @app.get(f"{WEB_API}/content/{{game}}", responses=ERRORS, tags=["web"])
     async def content_route(game: str) -> dict[str, Any]:
         get(game)
         return game_content(game)
 
-    @app.get(f"{WEB_API}/games/{{game_id}}/log", tags=["web"])
+    @app.get(f"{WEB_API}/games/{{game_id}}/log", responses=ERRORS, tags=["web"])
     async def log_route(game_id: str, request: Request, lang: str = "en", since: int = 0,
                         after: str = "") -> JSONResponse:
         """Log lines from action ``since`` on; ``after`` is the digest the client got last time, and
@@ -133,7 +163,7 @@ def add_web_api(app: FastAPI) -> None:
         return JSONResponse({"reset": reset, "actions": len(history), "digest": digest(history, len(history)),
                              "lines": lines(entry.game, log, viewer, _lang(lang), names, start)})
 
-    @app.post(f"{WEB_API}/games/{{game_id}}/hint", tags=["web"])
+    @app.post(f"{WEB_API}/games/{{game_id}}/hint", responses=ERRORS, tags=["web"])
     async def hint(game_id: str, request: Request) -> JSONResponse:
         """The ``normal`` bot's choice for the caller's own seat (it decides from that seat's knowledge)."""
         entry = await entry_or_404(game_id)
@@ -144,17 +174,23 @@ def add_web_api(app: FastAPI) -> None:
             return JSONResponse({"detail": "a valid seat or player token is required"}, 403)
         if seat not in entry.to_act():
             return JSONResponse({"detail": "not your turn"}, 409)
-        state, version = entry.state, entry.version
-        seed = random.randrange(2**63)
         pool = service().bots
-        if pool is not None:  # the server's bot workers: a search never runs on the event loop
-            index = await pool.choose(f"hint:{entry.id}", state, seat, "normal", seed)
-        else:
-            index = await asyncio.to_thread(_choose, state.clone(), seat, seed)
+        if pool is None:
+            return JSONResponse({"detail": "this server runs no bots, so it gives no hints"}, 503)
+        key = (entry.id, seat)
+        refused = hints.refuse(key, app.state.settings.hints_per_minute, time.monotonic())
+        if refused:
+            return JSONResponse({"detail": refused[0]}, 429, headers={"Retry-After": str(refused[1])})
+        state, version = entry.state, entry.version
+        try:  # the game's own queue on the bot workers, so its hints wait behind its bots, not others'
+            index = await pool.choose(f"hint:{entry.id}", state, seat, "normal", secrets.randbelow(2**63),
+                                      group=entry.id)
+        finally:
+            hints.busy.discard(key)
         action = state.SPACE.actions[index]
         return JSONResponse({"version": version, "index": index, "action": action.to_json()})
 
-    @app.get(f"{WEB_API}/games/{{game_id}}/replay", tags=["web"])
+    @app.get(f"{WEB_API}/games/{{game_id}}/replay", responses=ERRORS, tags=["web"])
     async def replay(game_id: str, lang: str = "en", step: int | None = None) -> JSONResponse:
         """A finished game: its actions with log lines, and the public view after ``step`` actions."""
         entry = await entry_or_404(game_id)
@@ -184,8 +220,3 @@ def _public_at(entry: Any, history: list[tuple[int, int]]) -> tuple[dict[str, An
         state.apply(seat, index)
     return state.view(None), list(state.to_act())
 
-
-def _choose(state: Any, seat: int, seed: int) -> int:
-    from mercator.bots import make_bot
-
-    return int(make_bot("normal", seed, state.GAME).act(state, seat).index)

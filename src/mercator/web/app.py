@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from mercator.server import Settings, create_app
+from mercator.server import Settings, create_app, uvicorn_options
 from mercator.server.bots import BotPool
 
 from .api import add_web_api
@@ -34,6 +34,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, 
     import uvicorn
 
     sys.setswitchinterval(0.0005)  # as mercator.server.run: the database thread hands the GIL back often
-    app = create_web_app(Settings.from_env(database, **{"freeze_gc": True, **settings_overrides}))
+    settings = Settings.from_env(database, **{"freeze_gc": True, **settings_overrides})
+    app = create_web_app(settings)
     print(f"Mercator is running: open http://{host}:{port}/ in a browser (Ctrl+C stops it)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False, ws_per_message_deflate=False)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, **uvicorn_options(settings))

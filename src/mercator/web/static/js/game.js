@@ -309,7 +309,7 @@ async function setController(seat, toBot) {
   const host = localStorage.getItem(`mercator.host.${gameId}`);
   try {
     S.summary = await api(toBot ? "PUT" : "DELETE", `/api/games/${gameId}/seats/${seat}/bot`,
-      toBot ? { level: "easy" } : undefined, host || S.token);
+      toBot ? { level: "easy" } : undefined, !toBot && seat === S.seat ? S.token : host || S.token);
     await loadDoc();
   } catch (err) {
     S.error = t("error", { detail: err.message });
@@ -333,6 +333,7 @@ function seatsPanel(ctx) {
       }
       return el("li", {}, el("span", { class: `pc${s.seat % 6}` }, ctx.names[s.seat] + (mine ? ` (${t("you")})` : "")),
         byBot && s.kind === "human" ? el("span", { class: "muted" }, t("controller_bot", { level: s.bot_level })) : null,
+        s.bot_waiting ? el("span", { class: "muted", "data-testid": "bot-waiting" }, t("bot_waiting")) : null,
         button);
     })));
 }
