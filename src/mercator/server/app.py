@@ -85,7 +85,8 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         engine = make_engine(settings.database_url, settings.sqlite_synchronous, settings.db_wait_seconds)
         await asyncio.to_thread(migrate, engine)
         own_pool = bots is True
-        pool = BotPool(settings.bot_workers, settings.bot_move_seconds) if own_pool else (bots or None)
+        pool: BotPool | None = (BotPool(settings.bot_workers, settings.bot_move_seconds) if bots is True
+                                else bots or None)
         if own_pool and pool:
             pool.warm()
         service = GameService(Store(engine), pool, settings.cache_size, settings.clock_bot_level)
@@ -339,17 +340,20 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         return _json(render.cached(await svc().get(game_id), None))
 
     @app.get(f"{API}/games/{{game_id}}/record", response_model=RecordOut, responses=ERRORS, tags=["play"])
-    async def record(game_id: str) -> RecordOut:
+    async def record(game_id: str) -> Response:
         """The full record of a finished game, with its final state hash (replays bit for bit)."""
         entry = await svc().get(game_id)
         if entry.status != "over":
             await svc().refresh(entry)  # another process may have written the last action a moment ago
         if entry.status != "over":
             raise Conflict("the record is published when the game is over", entry.version)
-        rec = entry.state.record()
-        rec.final_hash = entry.state.state_hash()
-        rec.seed_from_client = entry.seed_from_client
-        return RecordOut(record=rec.to_json())
+        body = entry.rendered.get("record")
+        if body is None:  # a finished game never changes: render its record once
+            rec = entry.state.record()
+            rec.final_hash = entry.state.state_hash()
+            rec.seed_from_client = entry.seed_from_client
+            body = entry.rendered["record"] = json.dumps({"record": rec.to_json()}, separators=(",", ":")).encode()
+        return _json(body)
 
     # ---- live -----------------------------------------------------------------------------------
     @app.websocket(f"{API}/games/{{game_id}}/live")

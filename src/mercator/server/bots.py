@@ -20,6 +20,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pebble import ProcessPool
@@ -144,7 +145,7 @@ class BotPool:
                 self.on_wait(time.monotonic() - job.queued_at)
             self._running += 1
             done = self._pool.schedule(choose_action, args=job.args, timeout=self.hard_seconds)
-            done.add_done_callback(lambda f, job=job: self._finished(job, f))
+            done.add_done_callback(partial(self._finished, job))
 
     def _finished(self, job: _Job, result: Future[int]) -> None:
         try:

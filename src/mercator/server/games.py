@@ -257,6 +257,7 @@ class GameService:
             else:
                 state = entry.state.clone()
                 for r in rows:
+                    assert r.action is not None  # no undo rows on this path
                     state.apply(r.seat, r.action)
                 entry.state = state
             entry.version = rows[-1].seq

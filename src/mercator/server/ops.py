@@ -132,8 +132,9 @@ class AllowHeader:
             if message["type"] == "http.response.start" and message["status"] == 405:
                 methods: set[str] = set()
                 for route in self.routes.router.routes:
-                    if getattr(route, "methods", None) and route.matches(scope)[0] is not Match.NONE:
-                        methods.update(route.methods)
+                    allowed = getattr(route, "methods", None)
+                    if allowed and route.matches(scope)[0] is not Match.NONE:
+                        methods.update(allowed)
                 if methods:
                     headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"]
                     message = {**message, "headers": [*headers, (b"allow", ", ".join(sorted(methods)).encode())]}
