@@ -8,10 +8,19 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-install: $(BIN)/python
-	$(BIN)/pip install -q -e '.[test]'
+# Installs happen once per pyproject.toml (editable, so source changes need none): a stamp file per
+# set of extras, so a second `make run` starts the app without pip.
+$(VENV)/.installed-server: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[server]'
+	touch $@
 
-run: install
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@ $(VENV)/.installed-server
+
+install: $(VENV)/.installed-test
+
+run: $(VENV)/.installed-server
 	$(BIN)/mercator serve
 
 system-deps:

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from mercator.engine.errors import ContentError, IllegalAction
@@ -36,6 +37,16 @@ def _options(game: str, edition: str | None, option: list[str] | None) -> dict[s
 def _fail(message: str) -> None:
     console.print(f"[red]error:[/red] {message}")
     raise typer.Exit(2)
+
+
+def _need(module: str, extra: str, what: str) -> None:
+    """Stop with the install command when an optional part's library is missing."""
+    from importlib import import_module
+
+    try:
+        import_module(module)
+    except ImportError:
+        _fail(escape(f"{what} needs the '{extra}' extra: pip install 'mercator[{extra}]'"))
 
 
 @app.command()
@@ -212,6 +223,11 @@ def arena(
 
     from mercator.arena import render_report, run_arena, summarize
 
+    if report is not None:
+        _need("matplotlib", "report", "the HTML report")
+    if backend == "ray":
+        _need("ray", "ray", "the Ray backend")
+
     try:
         opts = _options(game, edition, option)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -350,6 +366,7 @@ def serve(
 ) -> None:
     """Run the web app and game server: lobby, seats, bots, live updates (HTTP + WebSocket, OpenAPI at
     /openapi.json), the browser client at / and the rules pages. docs/hosting.md: hosting among strangers."""
+    _need("fastapi", "server", "the web app")
     from mercator.web.app import run
 
     given = {"bot_workers": bot_workers or None, "forwarded_allow_ips": forwarded_allow_ips,

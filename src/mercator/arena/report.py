@@ -5,23 +5,32 @@ from __future__ import annotations
 import base64
 import html
 import io
+from functools import cache
 from typing import Any
 
-import matplotlib
 
-matplotlib.use("Agg")  # files only, never a window
-import matplotlib.pyplot as plt  # noqa: E402
+@cache
+def _pyplot() -> Any:
+    """matplotlib's pyplot on the file-only backend; an extra (``pip install 'mercator[report]'``)."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise ImportError("the HTML report draws with matplotlib: pip install 'mercator[report]'") from None
+    matplotlib.use("Agg")  # files only, never a window
+    import matplotlib.pyplot as plt
+
+    return plt
 
 
 def _png(fig: Any) -> str:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
-    plt.close(fig)
+    _pyplot().close(fig)
     return f'<img alt="plot" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
 
 
 def _rate_plot(labels: list[str], rows: list[dict[str, Any]], title: str, fair: float) -> str:
-    fig, ax = plt.subplots(figsize=(6, 0.5 + 0.5 * len(labels)))
+    fig, ax = _pyplot().subplots(figsize=(6, 0.5 + 0.5 * len(labels)))
     rates = [r["rate"] for r in rows]
     err = [[max(0.0, r["rate"] - r["ci95"][0]) for r in rows], [max(0.0, r["ci95"][1] - r["rate"]) for r in rows]]
     ax.barh(labels, rates, xerr=err, capsize=4, color="#4c72b0")
@@ -34,7 +43,7 @@ def _rate_plot(labels: list[str], rows: list[dict[str, Any]], title: str, fair: 
 
 
 def _hist(series: dict[str, list[float]], title: str, xlabel: str) -> str:
-    fig, ax = plt.subplots(figsize=(6, 3))
+    fig, ax = _pyplot().subplots(figsize=(6, 3))
     for label, values in series.items():
         ax.hist(values, bins=20, alpha=0.55, label=label)
     ax.set_title(title)
