@@ -124,8 +124,8 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         service: GameService = app.state.service
         game_id, _, what = payload.partition(":")
         entry = service.cache.get(game_id)
-        if entry is None or (what.isdigit() and int(what) <= entry.version):
-            return  # not ours to show, or our own write
+        if entry is None or (what.isdigit() and int(what) <= max(entry.version, entry.writing)):
+            return  # not ours to show, or our own write (perhaps still on its way back from the commit)
         service.spawn(service.refresh(entry))
 
     async def _on_reconnect() -> None:

@@ -96,6 +96,8 @@ class GameEntry:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # Bumped on every change a client should see (actions, seats, status).
     revision: int = 0
+    # The version this process is committing: its own NOTIFY may arrive before the commit returns.
+    writing: int = 0
     rendered: dict[Any, bytes] = field(default_factory=dict)
     subscribers: int = 0
     timer: asyncio.TimerHandle | None = None
@@ -460,15 +462,19 @@ class GameService:
             now = time.time()
             after = () if new.is_over() else new.to_act()
             seat_changes = clocks.advance(entry.seats, before, after, now, entry.clock[1]) if entry.clock else {}
+            entry.writing = version + 1
             try:
                 await self.committer.append((entry.id, version, row, payload, game_changes, seat_changes))
             except StaleWrite:
+                entry.writing = 0
                 await self._catch_up(entry)
                 # The winner's NOTIFY may arrive after this catch-up and then looks like old news,
                 # so this process's live clients must hear of the new version here.
                 self.after_change(entry, bots_after=0.0 if self.leases else BOT_TAKEOVER_SECONDS)
                 raise Conflict(f"stale version {version}: the game is at version {entry.version}",
                                entry.version) from None
+            finally:  # no await between here and the new version: a NOTIFY cannot slip in between
+                entry.writing = 0
             entry.state = new
             entry.version = version + 1
             if by_bot:
