@@ -84,6 +84,13 @@ def cpu_seconds(pid: int, children: bool = False) -> float:
     return ticks / TICK
 
 
+def steal_seconds() -> float:
+    """CPU seconds the hypervisor gave to others while this machine wanted them (all cores, /proc/stat):
+    a virtual machine's neighbours load it without showing in its load average."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    return int(fields[8]) / TICK if len(fields) > 8 else 0.0
+
+
 def tree_cpu_seconds(root: int) -> float:
     """CPU seconds of ``root`` (with its waited-for children) and of its live children."""
     total = cpu_seconds(root, children=True)
@@ -379,10 +386,11 @@ def _percentiles(values: list[float], scale: float = 1.0) -> dict[str, float]:
 
 
 async def run(bases: list[str], games: int, duration: float, seed: int, think: float = 0.0,
-              cpu: Any = None) -> dict[str, Any]:
-    """Play ``games`` games; game i's seat 0 talks to server i, its seat 1 to server i + 1 (modulo
-    their number), so with several servers every action reaches the other seat through another
-    process (the worst case). ``cpu()`` returns the CPU seconds to account, by name."""
+              cpu: Any = None, split: str = "seats") -> dict[str, Any]:
+    """Play ``games`` games. With several servers and ``split`` "seats", game i's seat 0 talks to
+    server i and its seat 1 to server i + 1 (modulo their number), so every action reaches the
+    other seat through another process (the worst case); with "games", both seats of game i talk
+    to server i. ``cpu()`` returns the CPU seconds to account, by name."""
     stats = Stats()
     rng = random.Random(seed)
     limits = httpx.Limits(max_connections=256, max_keepalive_connections=256)
@@ -394,14 +402,15 @@ async def run(bases: list[str], games: int, duration: float, seed: int, think: f
             gid = made["game"]["id"]
             joined = (await http.post(f"/api/games/{gid}/join", json={})).json()
             track = GameTrack(stats)
-            seats += [(i % len(bases), gid, 0, made["seat"]["token"], track),
-                      ((i + 1) % len(bases), gid, 1, joined["token"], track)]
+            other = (i + 1 if split == "seats" else i) % len(bases)
+            seats += [(i % len(bases), gid, 0, made["seat"]["token"], track), (other, gid, 1, joined["token"], track)]
     gc.collect()
     gc.freeze()  # the client's own collector pauses would count as server latency
     stop = asyncio.Event()
     load_before = os.getloadavg()[0]
     cpu_before = cpu() if cpu else {}
     client_before = resource.getrusage(resource.RUSAGE_SELF)
+    steal_before = steal_seconds()
     started = time.perf_counter()
     tasks = [asyncio.create_task(seat_loop(bases[server], bases[server].replace("http", "ws", 1), gid, seat, token,
                                            track, random.Random(rng.random()), stop, think))
@@ -410,6 +419,7 @@ async def run(bases: list[str], games: int, duration: float, seed: int, think: f
     elapsed = time.perf_counter() - started
     client_after = resource.getrusage(resource.RUSAGE_SELF)
     cpu_after = cpu() if cpu else {}
+    steal = steal_seconds() - steal_before
     load_after = os.getloadavg()[0]
     stop.set()
     if pending:
@@ -443,6 +453,7 @@ async def run(bases: list[str], games: int, duration: float, seed: int, think: f
         "conflicts_409": stats.conflicts, "errors": stats.errors, "ws_reconnects": stats.reconnects,
         # Other work on the machine shows in the latencies; the 1-minute load average tells how much.
         "loadavg_1min": [round(load_before, 2), round(load_after, 2)], "cpus": os.cpu_count(),
+        "steal_seconds": round(steal, 2),
     }
 
 
@@ -476,6 +487,9 @@ def main() -> None:
                         help="'postgres' (a throwaway cluster, fsync on), a database URL, or none: a fresh SQLite file")
     parser.add_argument("--processes", type=int, default=1,
                         help="Server processes on the one database (PostgreSQL); a game's two seats use different ones")
+    parser.add_argument("--split", choices=("seats", "games"), default="seats",
+                        help="With several processes: a game's two seats on different ones (seats, the worst case) "
+                             "or each game on one (games)")
     parser.add_argument("--http", choices=("h11", "httptools"), default="h11", help="The servers' HTTP parser")
     parser.add_argument("--server-cpu", default=None,
                         help="Pin the servers to these cores (comma-separated) and this client to the others")
@@ -521,7 +535,7 @@ def main() -> None:
                 return used
 
             with profiled([p.pid for p in procs], args.profile):
-                result = asyncio.run(run(bases, args.games, args.duration, args.seed, args.think, cpu))
+                result = asyncio.run(run(bases, args.games, args.duration, args.seed, args.think, cpu, args.split))
         finally:
             for proc in procs:
                 with contextlib.suppress(ProcessLookupError):
@@ -538,6 +552,7 @@ def main() -> None:
     if cluster is not None:
         result["database"] = "postgresql (throwaway cluster, fsync on)"
     result["processes"] = args.processes
+    result["split"] = args.split if args.processes > 1 else None
     result["http"] = args.http
     result["server_cpu"] = args.server_cpu
     result["sqlite_synchronous"] = args.sqlite_synchronous if database.startswith("sqlite") else None
@@ -557,7 +572,8 @@ def main() -> None:
     print(f"CPU ms per action: {result['cpu_ms_per_action']}; cores used: {result['cpu_cores_used']}")
     print(f"409 conflicts {result['conflicts_409']}, errors {result['errors']}, live reconnects "
           f"{result['ws_reconnects']}; machine load average "
-          f"{result['loadavg_1min'][0]} -> {result['loadavg_1min'][1]} on {result['cpus']} CPUs")
+          f"{result['loadavg_1min'][0]} -> {result['loadavg_1min'][1]} on {result['cpus']} CPUs, "
+          f"{result['steal_seconds']} s of CPU stolen by the hypervisor")
 
 
 if __name__ == "__main__":
