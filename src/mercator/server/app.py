@@ -379,18 +379,15 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         changed = hub.subscribe(game_id)
         entry.subscribers += 1
         receiver = asyncio.create_task(_drain(ws, settings.max_ws_message_bytes))
+        receiver.add_done_callback(lambda _: changed.set())  # the client left: wake the loop to end
         try:
             sent = -1
-            while True:
+            while not receiver.done():
                 changed.clear()
                 if entry.revision != sent:
                     sent = entry.revision
                     await ws.send_text(render.cached(entry, n).decode())
-                waiter = asyncio.create_task(changed.wait())
-                done, _ = await asyncio.wait({receiver, waiter}, return_when=asyncio.FIRST_COMPLETED)
-                if receiver in done:
-                    waiter.cancel()
-                    break
+                await changed.wait()  # one event for both, rather than a task and a wait per update
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import json
 import math
@@ -82,7 +83,12 @@ def token_from_scope(scope: Scope) -> str | None:
 def client_address(scope: Scope) -> str:
     """The client's address as uvicorn reports it (the proxy's X-Forwarded-For only from a trusted
     proxy). IPv6 counts by /64, the block one subscriber usually gets, so it cannot hop addresses."""
-    host = (scope.get("client") or ("?", 0))[0]
+    return _address_key(str((scope.get("client") or ("?", 0))[0]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _address_key(host: str) -> str:
+    """The bucket key of an address (parsing it costs more than the rest of the rate limit)."""
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
