@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from mercator.cli import app
-from mercator.engine.record import GameRecord
+from mercator.engine.record import GameRecord, sealed
 from mercator.engine.testkit import playout
 from mercator.games import get
 from mercator.games.constantinopolis.data import CONTENT_DIR
@@ -67,8 +68,7 @@ def test_bench_compare_measures_the_reference_engines_in_the_same_run():
 
 def _saved_game(tmp_path):
     state = playout(get("constantinopolis"), 2, {"free_trade": False}, seed=4)
-    rec = state.record()
-    rec.final_hash = state.state_hash()
+    rec = sealed(state)
     path = tmp_path / "game.json"
     rec.save(path)
     return path, state
@@ -79,16 +79,28 @@ def test_replay_verify_accepts_a_good_record(tmp_path):
     result = runner.invoke(app, ["replay", str(path), "--verify", "--no-show"])
     assert result.exit_code == 0, result.output
     assert "verified" in result.output
+    for what in ("final hash (rule 2)", "final scores", "event stream"):
+        assert f"matches: {what}" in result.output
 
 
-def test_replay_verify_fails_on_a_wrong_hash(tmp_path):
+def test_replay_verify_checks_a_record_saved_under_hash_rule_1():
+    golden = Path(__file__).parent / "golden" / "valencia-3p.json"
+    result = runner.invoke(app, ["replay", str(golden), "--verify", "--no-show"])
+    assert result.exit_code == 0, result.output
+    assert "matches: final hash (rule 1)" in result.output
+
+
+@pytest.mark.parametrize(("field", "wrong", "what"), [("final_hash", "0" * 32, "final hash (rule 2)"),
+                                                     ("final_scores", [0, 0], "final scores"),
+                                                     ("events_hash", "0" * 32, "event stream")])
+def test_replay_verify_fails_on_anything_that_differs(tmp_path, field, wrong, what):
     path, _ = _saved_game(tmp_path)
     rec = GameRecord.load(path)
-    rec.final_hash = "0" * 32
+    setattr(rec, field, wrong)
     rec.save(path)
     result = runner.invoke(app, ["replay", str(path), "--verify", "--no-show"])
     assert result.exit_code == 1
-    assert "mismatch" in result.output
+    assert f"differs: {what}" in result.output
 
 
 def test_replay_prints_a_readable_log(tmp_path):

@@ -107,18 +107,19 @@ def replay(
             if show:
                 for e in events:
                     console.print(f"[dim]{n:5d}[/dim] {render(rec.game, e, lang)}")
+        checks = rec.checks() if verify else []
     except (IllegalAction, ContentError, OSError) as exc:
         _fail(str(exc))
-    final = state.state_hash()
     console.print(f"{len(rec.actions)} actions replayed; over: {state.is_over()}; scores: "
-                  f"{state.scores() if state.is_over() else '-'}; hash {final}")
+                  f"{state.scores() if state.is_over() else '-'}; hash {state.state_hash()}")
     if verify:
-        if rec.final_hash is None:
-            _fail("the record stores no final_hash to verify against")
-        if rec.final_hash != final:
-            console.print(f"[red]hash mismatch[/red]: stored {rec.final_hash}, replayed {final}")
+        if not checks:
+            _fail("the record stores no final hash, scores or event digest to verify against")
+        for what, holds, detail in checks:
+            console.print(f"{'[green]matches[/green]' if holds else '[red]differs[/red]'}: {what}: {detail}")
+        if not all(holds for _, holds, _ in checks):
             raise typer.Exit(1)
-        console.print("[green]verified[/green]: replayed hash matches the stored one")
+        console.print("[green]verified[/green]: the replay matches everything the record stores")
 
 
 @app.command()

@@ -12,6 +12,7 @@ from typing import Any
 
 from mercator.bots.base import make_bot
 from mercator.engine.errors import IllegalAction
+from mercator.engine.record import sealed
 from mercator.games import get
 
 SEED_STRIDE = 1_000_003  # keeps game seeds of different base seeds apart
@@ -59,15 +60,15 @@ def play(job: Job) -> dict[str, Any]:
     thinking = [0.0] * len(job.seats)
     decisions = [0] * len(job.seats)
     start = time.perf_counter()
+    events: list[dict[str, Any]] = []
     while not state.is_over():
         seat = state.to_act()[0]
         t0 = time.perf_counter()
         action = bots[seat].act(state, seat)
         thinking[seat] += time.perf_counter() - t0
         decisions[seat] += 1
-        state.apply(seat, action)
-    record = state.record()
-    record.final_hash = state.state_hash()
+        events.extend(state.apply(seat, action))
+    record = sealed(state, events)
     return {
         **asdict(job),
         "seats": list(job.seats),

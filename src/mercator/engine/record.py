@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +25,11 @@ class GameRecord:
     final_hash: str | None = None
     # True where a player chose the seed (a practice table against bots), not the server.
     seed_from_client: bool = False
+    # How final_hash was computed (GameState.state_hash); records from before rules had numbers used 1.
+    hash_rule: int = 1
+    # Two checks that outlive any hash rule: the final scores and a digest of the event stream.
+    final_scores: list[int] | None = None
+    events_hash: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -35,6 +42,11 @@ class GameRecord:
         }
         if self.final_hash is not None:
             out["final_hash"] = self.final_hash
+            out["hash_rule"] = self.hash_rule
+        if self.final_scores is not None:
+            out["final_scores"] = self.final_scores
+        if self.events_hash is not None:
+            out["events_hash"] = self.events_hash
         if self.seed_from_client:
             out["seed_from_client"] = True
         return out
@@ -61,6 +73,9 @@ class GameRecord:
             actions=actions,
             final_hash=data.get("final_hash"),
             seed_from_client=bool(data.get("seed_from_client", False)),
+            hash_rule=int(data.get("hash_rule", 1)),
+            final_scores=[int(x) for x in data["final_scores"]] if data.get("final_scores") is not None else None,
+            events_hash=data.get("events_hash"),
         )
 
     @classmethod
@@ -85,12 +100,65 @@ class GameRecord:
 
         return get(self.game).new(players=self.players, seed=self.seed, options=self.options)
 
-    def replay(self) -> GameState:
-        """Rebuild the state by applying every action; an illegal one raises IllegalAction."""
+    def replay(self, events: list[dict[str, Any]] | None = None) -> GameState:
+        """Rebuild the state by applying every action (appending their events to ``events``, if
+        given); an illegal one raises IllegalAction."""
         state = self.new_state()
         for n, (seat, action) in enumerate(self.actions):
             try:
-                state.apply(seat, action)
+                happened = state.apply(seat, action)
             except IllegalAction as exc:
                 raise IllegalAction(f"record action #{n} (seat {seat}, {action}) is illegal: {exc}") from None
+            if events is not None:
+                events.extend(happened)
         return state
+
+    def checks(self) -> list[tuple[str, bool, str]]:
+        """Replay and compare with what the record stores: (what, holds, detail) for the final hash
+        under its rule, the final scores and the event stream, each where the record has it."""
+        events: list[dict[str, Any]] = []
+        state = self.replay(events)
+        out = []
+        if self.final_hash is not None:
+            try:
+                got = state.state_hash(self.hash_rule)
+            except ValueError as exc:
+                out.append((f"final hash (rule {self.hash_rule})", False, str(exc)))
+            else:
+                detail = f"stored {self.final_hash}, replayed {got}"
+                if self.hash_rule == 1 and got != self.final_hash:
+                    detail += " (rule 1 hashed the spectator view, so a later change to the view changes it)"
+                out.append((f"final hash (rule {self.hash_rule})", got == self.final_hash, detail))
+        if self.final_scores is not None:
+            got_scores = state.scores() if state.is_over() else None
+            out.append(("final scores", got_scores == self.final_scores,
+                        f"stored {self.final_scores}, replayed {got_scores}"))
+        if self.events_hash is not None:
+            got = events_digest(events)
+            out.append(("event stream", got == self.events_hash, f"stored {self.events_hash}, replayed {got}"))
+        return out
+
+
+def events_digest(events: Iterable[dict[str, Any]]) -> str:
+    """A digest of an event stream (what every action reported, in order)."""
+    h = hashlib.sha256()
+    for e in events:
+        h.update(json.dumps(e, sort_keys=True, separators=(",", ":")).encode())
+        h.update(b"\n")
+    return h.hexdigest()[:32]
+
+
+def sealed(state: GameState, events: list[dict[str, Any]] | None = None) -> GameRecord:
+    """The record of ``state`` with everything a later version checks it by: the final hash under
+    the current rule, the scores of a finished game and the digest of the event stream (from
+    ``events`` when the caller kept every action's events, else by replaying)."""
+    from .state import HASH_RULE
+
+    record = state.record()
+    if events is None:
+        events = []
+        record.replay(events)
+    record.final_hash, record.hash_rule = state.state_hash(HASH_RULE), HASH_RULE
+    record.final_scores = state.scores() if state.is_over() else None
+    record.events_hash = events_digest(events)
+    return record

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionSpace
+from .canonical import NOT_STATE, plain
 from .errors import IllegalAction
 from .rng import Rng
 
@@ -21,11 +22,15 @@ if TYPE_CHECKING:
     from .record import GameRecord
 
 Event = dict[str, Any]
+# The state hash rule new records are sealed with (see GameState.state_hash).
+HASH_RULE = 2
 
 
 class GameState(ABC):
     GAME: ClassVar[str]
     SPACE: ClassVar[ActionSpace]
+    # Fields that are not part of the position (caches, the path here): left out of the state hash.
+    NOT_STATE: ClassVar[frozenset[str]] = NOT_STATE
 
     __slots__ = ("seats", "seed", "options", "rng", "history", "undo_floor", "_legal_cache", "reveal")
 
@@ -58,8 +63,9 @@ class GameState(ABC):
         """A copy whose mutable parts are independent (history and rng are handled here)."""
 
     @abstractmethod
-    def snapshot(self) -> dict[str, Any]:
-        """The full state, secrets included, as plain JSON (used for the state hash)."""
+    def rule1_snapshot(self) -> dict[str, Any]:
+        """The spectator view plus every secret: what hash rule 1 hashed. Kept only to verify
+        records saved under rule 1; it follows the views, so a view change retires it."""
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -173,8 +179,15 @@ class GameState(ABC):
         c.rng = Rng(rng.next64())
         return c
 
-    def state_hash(self) -> str:
-        body = {"state": self.snapshot(), "rng": self.rng.state}
+    def state_hash(self, rule: int = HASH_RULE) -> str:
+        """A digest of the position. Rule 2 (current) hashes the canonical form of the state's own
+        fields, so views may change freely; rule 1 hashed the spectator view plus the secrets."""
+        if rule == 2:
+            body: Any = plain(self, self.NOT_STATE)
+        elif rule == 1:
+            body = {"state": self.rule1_snapshot(), "rng": self.rng.state}
+        else:
+            raise ValueError(f"unknown state hash rule {rule} (known: 1, 2)")
         raw = json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
         return hashlib.sha256(raw).hexdigest()[:32]
 

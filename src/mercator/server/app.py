@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from mercator.engine.errors import IllegalAction
+from mercator.engine.record import sealed
 from mercator.games import all_games
 
 from . import render
@@ -357,8 +358,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
             raise Conflict("the record is published when the game is over", entry.version)
         body = entry.rendered.get("record")
         if body is None:  # a finished game never changes: render its record once
-            rec = entry.state.record()
-            rec.final_hash = entry.state.state_hash()
+            rec = sealed(entry.state)
             rec.seed_from_client = entry.seed_from_client
             body = entry.rendered["record"] = json.dumps({"record": rec.to_json()}, separators=(",", ":")).encode()
         return _json(body)

@@ -24,6 +24,7 @@ from mercator.bots.base import Bot, make_bot
 from mercator.engine.actions import Action
 from mercator.engine.errors import IllegalAction
 from mercator.engine.i18n import LANGS, render
+from mercator.engine.record import sealed
 from mercator.engine.state import Event, GameState
 from mercator.games import get
 
@@ -199,8 +200,7 @@ def _refusal(raw: str, count: int, may_undo: bool) -> str:
 def _save(session: Session) -> None:
     if not session.record_path:
         return
-    record = session.state.record()
-    record.final_hash = session.state.state_hash()
+    record = sealed(session.state)
     record.save(session.record_path)
     session.console.print(Text(f"Record saved to {session.record_path}", style="dim"))
 

@@ -54,6 +54,8 @@ class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralR
     GAME = "colonia"
     SPACE = SPACE
 
+    # next_legal caches the legal actions the flow found while looking for the next decision.
+    NOT_STATE = GameState.NOT_STATE | {"next_legal"}
     __slots__ = (
         "players", "week", "day", "pc", "dec", "last_week", "week0", "order", "good_queue",
         "week_deck", "decree_deck", "ship_deck", "relic_deck", "relic_discard", "week_card", "dice_count",
@@ -542,7 +544,7 @@ class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralR
             "ranking": self.ranking() if self.over else None,
         }
 
-    def snapshot(self) -> dict[str, Any]:
+    def rule1_snapshot(self) -> dict[str, Any]:
         full = self.view(None)
         full["hidden"] = {
             "decks": [list(self.week_deck), list(self.decree_deck), list(self.ship_deck), list(self.relic_deck)],

@@ -410,7 +410,7 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
             "ranking": self.ranking() if self.over else None,
         }
 
-    def snapshot(self) -> dict[str, Any]:
+    def rule1_snapshot(self) -> dict[str, Any]:
         full = self.view(None)
         full["hands"] = [list(p.hand) for p in self.players]
         full["deck"] = list(self.deck)

@@ -39,6 +39,8 @@ class ValenciaState(PlanningRules, AuctionRules, RoundEndRules, ViewRules, Simul
     GAME = "valencia"
     SPACE = SPACE
 
+    # The edition's content and city map follow from the options, which the hash covers already.
+    NOT_STATE = GameState.NOT_STATE | {"ed", "map"}
     __slots__ = (
         "ed", "map", "n", "players", "round", "phase", "ops", "card_order", "round_landmark", "figure", "city",
         "lm_at", "lm_site", "bonus_at", "bonus_supply", "council", "goods_supply", "privilege_supply", "step",

@@ -115,7 +115,7 @@ class ViewRules(StateFields):
             "keep_tasks": self.choices_view(seat) if self.phase == KEEP_TASKS else None,
         }
 
-    def snapshot(self) -> dict[str, Any]:
+    def rule1_snapshot(self) -> dict[str, Any]:
         full = self.view(None)
         full["hidden"] = [{"pile": p.pile[:], "known_bottom": p.known_bottom, "drawn": p.drawn[:], "hand": p.hand[:],
                            "pub_drawn": p.pub_drawn[:], "assign": p.assign[:], "nstacks": p.nstacks,
