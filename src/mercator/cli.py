@@ -308,12 +308,10 @@ def content_check(
     game: Annotated[str | None, typer.Option(help="Which game's schema to use for PATH")] = None,
 ) -> None:
     """Validate content files; a bad file is reported with file, row and field."""
-    from importlib import import_module
-
     failures = 0
     targets = [info.name for info in all_games()] if game is None else [game]
     for name in targets:
-        data = import_module(f"mercator.games.{name}.data")
+        data = get(name).plugin("content")
         folder = data.CONTENT_DIR
         files = dict(data.FILES)
         if path is not None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from importlib import import_module
 from typing import Literal, Protocol, get_args
 
 from mercator.engine.actions import Action
@@ -61,7 +60,9 @@ class GreedyBot:
 
 
 def heuristic(game: str):  # noqa: ANN201 - returns the game's evaluate(state, seat) -> float
-    return import_module(f"mercator.games.{game}.heuristics").evaluate
+    from mercator.games import get
+
+    return get(game).plugin("heuristics").evaluate
 
 
 def _ismcts(budget: int, **settings: object) -> Callable[..., Bot]:

@@ -242,6 +242,6 @@ def _mean(entry: list[float] | None) -> float:
 
 def _scale(game: str) -> float:
     """How many evaluation points make a clear lead in this game (``heuristics.SCALE``)."""
-    from importlib import import_module
+    from mercator.games import get
 
-    return float(getattr(import_module(f"mercator.games.{game}.heuristics"), "SCALE", 5.0))
+    return float(getattr(get(game).plugin("heuristics"), "SCALE", 5.0))

@@ -1,4 +1,5 @@
-"""Event messages in English, German and Russian, from each game's ``messages.toml``.
+"""Event messages in English, German and Russian, from each game's ``messages.toml`` (found
+through the game's ``content`` plug-in: the catalog sits beside its content module).
 
 A catalog has one table per language: ``[en.events]`` maps an event type to a template
 with ``{field}`` placeholders; ``[en.goods]`` (and any other ``[en.<field>]`` table) names
@@ -14,17 +15,24 @@ from typing import Any
 from .content import read_toml
 
 LANGS = ("en", "de", "ru")
-SEAT_FIELDS = frozenset({"seat", "holder", "challenger", "buyer", "consul", "target", "offerer", "leader", "order"})
 
 
 @cache
 def catalog(game: str) -> dict[str, Any]:
-    path = Path(__file__).resolve().parent.parent / "games" / game / "messages.toml"
-    return read_toml(path)
+    from .registry import get
+
+    content = get(game).plugin("content")
+    return read_toml(Path(content.__file__).resolve().parent / "messages.toml")
 
 
-def _value(key: str, value: Any, table: dict[str, Any], names: list[str]) -> str:
-    if key in SEAT_FIELDS and isinstance(value, int):
+@cache
+def seat_fields(game: str) -> frozenset[str]:
+    """The event fields that hold a seat (the catalog's ``seat_fields``)."""
+    return frozenset(catalog(game).get("seat_fields", ["seat"]))
+
+
+def _value(key: str, value: Any, table: dict[str, Any], names: list[str], seats: frozenset[str]) -> str:
+    if key in seats and isinstance(value, int):
         return names[value] if 0 <= value < len(names) else str(value)
     if isinstance(value, bool):
         return table.get("words", {}).get(str(value).lower(), str(value))
@@ -33,7 +41,7 @@ def _value(key: str, value: Any, table: dict[str, Any], names: list[str]) -> str
         parts = [f"{n} {goods.get(k, table.get('words', {}).get(k, k))}" for k, n in value.items() if n]
         return ", ".join(parts) or table.get("words", {}).get("nothing", "-")
     if isinstance(value, list):
-        return ", ".join(_value(key, v, table, names) for v in value)
+        return ", ".join(_value(key, v, table, names, seats) for v in value)
     if isinstance(value, str):
         for field_table in (key + "s", key):
             if isinstance(table.get(field_table), dict) and value in table[field_table]:
@@ -49,7 +57,7 @@ def render(game: str, event: dict[str, Any], lang: str = "en", names: list[str] 
         table = cat.get(code, {})
         template = table.get("events", {}).get(event.get("type", ""))
         if template:
-            fields = {k: _value(k, v, table, names) for k, v in event.items()}
+            fields = {k: _value(k, v, table, names, seat_fields(game)) for k, v in event.items()}
             try:
                 return template.format_map(_Missing(fields))
             except (ValueError, IndexError):

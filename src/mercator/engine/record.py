@@ -96,7 +96,7 @@ class GameRecord:
         return GameRecord(self.game, self.players, self.seed, dict(self.options), self.actions[:n])
 
     def new_state(self) -> GameState:
-        from mercator.games import get
+        from .registry import get
 
         return get(self.game).new(players=self.players, seed=self.seed, options=self.options)
 

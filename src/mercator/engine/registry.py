@@ -1,14 +1,49 @@
-"""The game registry: each game registers a :class:`GameInfo`; options are validated here."""
+"""The game registry: each game registers a :class:`GameInfo`; options are validated here.
+
+Games are found through the ``mercator.games`` entry point group (pyproject.toml), so the engine
+names no game, and a game installed from another package joins the same way. Each game declares
+its optional parts (:class:`Plugins`) by import path; they are imported when first used, and one
+that does not import fails loudly rather than falling back.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
+from importlib.metadata import entry_points
 from typing import Any
 
 from .actions import ActionSpace
 from .errors import IllegalAction
 from .state import GameState
+
+ENTRY_POINTS = "mercator.games"
+
+
+@dataclass(frozen=True)
+class Plugins:
+    """Where a game's optional parts live, as ``module`` or ``module:attribute`` paths."""
+
+    # A module with evaluate(state, seat) -> float and SCALE (evaluation points of a clear lead).
+    heuristics: str | None = None
+    # The content module: CONTENT_DIR, FILES (file name -> schema), load_files, compile_content.
+    content: str | None = None
+    # invariants(state, before, events) -> list of broken invariants (the conformance kit asks).
+    invariants: str | None = None
+    # An Encoder class (interop): the game's own observation tensor.
+    encoder: str | None = None
+    # The terminal board module (see tui/common.py GameUI).
+    tui: str | None = None
+    # The browser board: a module path under web/static/js/, and the content tables it reads.
+    web_board: str | None = None
+    board_tables: str | None = None
+
+
+def load_plugin(ref: str) -> Any:
+    module, _, attribute = ref.partition(":")
+    loaded = import_module(module)
+    return getattr(loaded, attribute) if attribute else loaded
 
 
 @dataclass(frozen=True)
@@ -26,6 +61,19 @@ class GameInfo:
     # (option name, value) -> player counts, for editions played by fewer counts than the game
     # (Strasbourg is 3-5 while Valencia is 2-5).
     counts_by_option: dict[tuple[str, Any], tuple[int, ...]] = field(default_factory=dict)
+    plugins: Plugins = field(default_factory=Plugins)
+    # Where the game appears in lists (lower first; equal positions by name).
+    position: int = 50
+
+    def has_plugin(self, kind: str) -> bool:
+        return getattr(self.plugins, kind) is not None
+
+    def plugin(self, kind: str) -> Any:
+        """The game's ``kind`` part (a Plugins field), imported now; LookupError if it has none."""
+        ref = getattr(self.plugins, kind)
+        if ref is None:
+            raise LookupError(f"{self.title} declares no {kind}")
+        return load_plugin(ref)
 
     def counts_for(self, options: dict[str, Any] | None = None) -> tuple[int, ...]:
         """The player counts allowed with these (validated or partial) options."""
@@ -66,6 +114,7 @@ class GameInfo:
 
 
 _REGISTRY: dict[str, GameInfo] = {}
+_discovered = False
 
 
 def register(info: GameInfo) -> GameInfo:
@@ -74,4 +123,28 @@ def register(info: GameInfo) -> GameInfo:
 
 
 def registry() -> dict[str, GameInfo]:
+    """Every game: those already imported and those the installed packages declare."""
+    global _discovered
+    if not _discovered:
+        for point in entry_points(group=ENTRY_POINTS):
+            info = point.load()
+            if not isinstance(info, GameInfo):
+                raise TypeError(f"entry point {point.name} = {point.value} is not a GameInfo")
+            _REGISTRY.setdefault(info.name, info)
+        _discovered = True
+    if list(_REGISTRY) != sorted(_REGISTRY, key=lambda n: (_REGISTRY[n].position, n)):
+        ordered = sorted(_REGISTRY.values(), key=lambda i: (i.position, i.name))
+        _REGISTRY.clear()
+        _REGISTRY.update((i.name, i) for i in ordered)
     return _REGISTRY
+
+
+def get(name: str) -> GameInfo:
+    games = registry()
+    if name not in games:
+        raise IllegalAction(f"unknown game {name!r}; known games: {', '.join(sorted(games))}")
+    return games[name]
+
+
+def all_games() -> list[GameInfo]:
+    return list(registry().values())

@@ -89,10 +89,6 @@ class GameState(ABC):
         """Which end condition fired (for balance reports); None while the game runs."""
         return "end" if self.is_over() else None
 
-    def invariant_violations(self, before: GameState, events: list[Event]) -> list[str]:
-        """Broken game invariants after one step from ``before`` (the conformance kit asks)."""
-        return []
-
     def secrets(self, seat: int) -> list[Any]:
         """JSON values only ``seat`` may see; no other seat's view may contain any of them."""
         return []

@@ -128,7 +128,7 @@ def check_illegal(state: GameState, where: str) -> None:
             probes.append((others[0], legal[0]))  # out of turn
         illegal = [a for a in space.actions[:: max(1, len(space) // 50)] if a.index not in legal_idx]
         probes += [(seat, a) for a in illegal[:5]]  # actions of other phases / decisions
-        probes += [(seat, {"kind": "no_such_action"}), (seat, {"nokind": 1}), (seat, "office_stay"),
+        probes += [(seat, {"kind": "no_such_action"}), (seat, {"nokind": 1}), (seat, legal[0].kind),
                    (seat, {"kind": legal[0].kind, "unexpected_field": 1}), (seat, len(space) + 3)]
         with_args = next((a for a in legal if a.args), None)
         if with_args is not None:  # a known kind with a value outside its domain
@@ -162,19 +162,25 @@ def check_clone_and_determinize(state: GameState, seed: int, where: str) -> None
         assert state.state_hash() == before, f"{where}: determinize changed the original"
 
 
+def _invariants(info: GameInfo) -> Callable[[GameState, GameState, list[Event]], list[str]]:
+    """The game's invariant checker (its ``invariants`` plug-in), or one that finds nothing."""
+    return info.plugin("invariants") if info.has_plugin("invariants") else lambda *_: []
+
+
 def full_check_game(info: GameInfo, players: int, options: dict[str, Any], seed: int,
                     every: int = 1) -> GameState:
     """One random game with every per-step check: replay hashes, record round trip, illegal
     actions, views and secrets, clones, determinisation, undo, and the game's invariants."""
     hashes: list[str] = []
     step = [0]
+    invariants = _invariants(info)
 
     def on_step(state: GameState, before: GameState | None, seat: int, action: Any,
                 events: list[Event]) -> None:
         where = f"{info.name} {players}p {options} seed {seed} step {step[0]}"
         hashes.append(state.state_hash())
         assert before is not None
-        problems = state.invariant_violations(before, events)
+        problems = invariants(state, before, events)
         assert not problems, f"{where}: invariants broken after {action!r}: {problems}"
         json.dumps(events)
         if step[0] % every == 0:
@@ -206,6 +212,8 @@ def hypothesis_driven(info: GameInfo, players: int, options: dict[str, Any]) -> 
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
+    invariants = _invariants(info)
+
     @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), database=None, derandomize=True)
     @given(seed=st.integers(0, 2**31), picks=st.lists(st.integers(0, 2**16), min_size=1, max_size=400))
     def run(seed: int, picks: list[int]) -> None:
@@ -218,7 +226,7 @@ def hypothesis_driven(info: GameInfo, players: int, options: dict[str, Any]) -> 
             legal = state.legal_actions(seat)
             before = state.clone()
             events = state.apply(seat, legal[pick % len(legal)])
-            problems = state.invariant_violations(before, events)
+            problems = invariants(state, before, events)
             assert not problems, f"{info.name} seed {seed} step {n}: {problems}"
         check_illegal(state, f"{info.name} seed {seed} after {len(picks)} picks")
         assert state.record().replay().state_hash() == state.state_hash()

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from rich.console import RenderableType
 from rich.pretty import Pretty
+
+from mercator.games import get
 
 
 @dataclass
@@ -42,10 +43,9 @@ class GameUI:
     """
 
     def __init__(self, game: str) -> None:
-        try:
-            self.module: ModuleType | None = importlib.import_module(f"mercator.tui.{game}")
-        except ModuleNotFoundError:
-            self.module = None
+        info = get(game)
+        # A game without a terminal board shows its raw view; one whose board fails to import fails.
+        self.module: ModuleType | None = info.plugin("tui") if info.has_plugin("tui") else None
         self.numeric_kinds: dict[str, str] = getattr(self.module, "NUMERIC_KINDS", {})
 
     def board(self, view: dict[str, Any], names: list[str], seat: int | None) -> list[RenderableType]:

@@ -14,7 +14,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from mercator.engine.i18n import SEAT_FIELDS
+from mercator.engine.i18n import seat_fields
 
 from .common import Ctx, pretty_id
 
@@ -155,7 +155,7 @@ def decision_text(view: dict[str, Any], names: list[str]) -> Text | None:
 
 
 def _field_text(key: str, value: Any, names: list[str]) -> str:
-    if key in SEAT_FIELDS | {"waiting", "committed"}:
+    if key in seat_fields("constantinopolis") | {"waiting", "committed"}:
         seats = value if isinstance(value, list) else [value]
         return ", ".join(names[s] for s in seats if isinstance(s, int)) or "-"
     if isinstance(value, dict):

@@ -39,23 +39,8 @@ def _lang(lang: str | None) -> str:
 @cache
 def game_content(game: str) -> dict[str, Any]:
     """The content tables a board needs to name and price what it shows (empty for games without)."""
-    if game != "constantinopolis":
-        return {}
-    from mercator.games.constantinopolis.data import content
-
-    c = content()
-    return {
-        "contracts": {k.id: {"destination": k.destination, "distance": k.distance, "cargo": list(k.cargo),
-                             "passengers": k.passengers, "voyage": list(k.voyage), "gold": k.gold, "fp": k.fp}
-                      for k in c.contracts},
-        "buildings": {b.id: {"category": b.category, "cost": b.cost, "output": list(b.output), "input": list(b.input),
-                             "input_any": b.input_any, "gold": b.gold, "fp": b.fp, "licence": b.licence}
-                      for b in c.buildings},
-        "ship_cost": list(c.ship_cost),
-        "trading_post_cost": list(c.rules.trading_post_cost),
-        "redemptor_discount": c.rules.redemptor_discount,
-        "porta_xylokerkou_fp": c.rules.porta_xylokerkou_fp,
-    }
+    info = get(game)
+    return info.plugin("board_tables")() if info.has_plugin("board_tables") else {}
 
 
 def display_names(entry: Any, lang: str | None) -> list[str]:
@@ -126,7 +111,7 @@ def add_web_api(app: FastAPI) -> None:
         """Games with their description, player counts (per edition) and options."""
         ui = ui_text()[_lang(lang)]
         return [{"name": g.name, "title": g.title, "summary": ui.get(f"game_{g.name}", g.summary),
-                 "player_counts": list(g.player_counts),
+                 "player_counts": list(g.player_counts), "board": g.plugins.web_board,
                  "options": {k: list(v) for k, v in g.options.items()},
                  "counts_by_option": [{"option": k[0], "value": k[1], "counts": list(v)}
                                       for k, v in g.counts_by_option.items()]} for g in all_games()]

@@ -15,14 +15,14 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from mercator.engine.i18n import SEAT_FIELDS, render
+from mercator.engine.i18n import render, seat_fields
 from mercator.engine.state import GameState
 from mercator.games import get
 
 HIDDEN = "?"
 MAX_GAMES = 256
 # Who acted, and when, is never a secret; skipping them keeps a small-number secret from hiding a seat.
-PUBLIC_FIELDS = SEAT_FIELDS | {"type", "round", "phase"}
+PUBLIC_FIELDS = frozenset({"type", "round", "phase"})
 
 
 @dataclass
@@ -53,8 +53,9 @@ def _nodes(value: Any) -> set[str]:
 def _owners(state: GameState, event: dict[str, Any]) -> dict[str, frozenset[int]]:
     secrets = {s: {json.dumps(x, sort_keys=True) for x in state.secrets(s)} for s in range(state.seats)}
     out: dict[str, frozenset[int]] = {}
+    public = PUBLIC_FIELDS | seat_fields(state.GAME)
     for key, value in event.items():
-        if key in PUBLIC_FIELDS:
+        if key in public:
             continue
         nodes = _nodes(value)
         owners = frozenset(s for s, sec in secrets.items() if nodes & sec)

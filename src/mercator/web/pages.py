@@ -39,7 +39,7 @@ def add_pages(app: FastAPI) -> None:
 
     @app.get("/rules/{game}/{lang}", include_in_schema=False, response_class=HTMLResponse)
     async def rules(game: str, lang: str) -> HTMLResponse:
-        from mercator.games import registry
+        from mercator.engine.registry import registry
 
         if game not in registry() or lang not in LANGS:
             return HTMLResponse("<!doctype html><title>404</title><p>No such rules page.</p>", 404)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import html
 import re
 from functools import cache
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -92,7 +91,7 @@ def render_rules(game: str, lang: str = "en") -> str:
     if lang not in LANGS:
         raise IllegalAction(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
     info = get(game)
-    data = import_module(f"mercator.games.{game}.data")
+    data = info.plugin("content")
     sections = []
     for fname, model in data.FILES.items():
         path = Path(data.CONTENT_DIR) / fname

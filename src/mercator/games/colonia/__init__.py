@@ -12,7 +12,7 @@ week (Monday, Tuesday), decrees (votes and effects), market (Wednesday, Thursday
 Saturday), cathedral (Sunday), scoring (§4), state (setup, flow, views, determinisation),
 invariants, heuristics (the greedy bot's evaluation)."""
 
-from mercator.engine.registry import GameInfo, register
+from mercator.engine.registry import GameInfo, Plugins, register
 
 from .space import SPACE
 from .state import ColoniaState
@@ -27,6 +27,15 @@ INFO = register(GameInfo(
     space=SPACE,
     options={"free_start_good": (False, True), "weeks": (6, 5)},
     max_actions=lambda players: 1500 * players,
+    position=2,
+    plugins=Plugins(
+        heuristics="mercator.games.colonia.heuristics",
+        content="mercator.games.colonia.data",
+        invariants="mercator.games.colonia.invariants:violations",
+        encoder="mercator.interop.encoders.colonia:ENCODER",
+        tui="mercator.tui.colonia",
+        web_board="boards/colonia.js",
+    ),
 ))
 
 __all__ = ["INFO", "ColoniaState"]

@@ -378,11 +378,6 @@ class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralR
     def is_over(self) -> bool:
         return self.over
 
-    def invariant_violations(self, before: GameState, events: list[Event]) -> list[str]:
-        from .invariants import violations
-
-        return violations(self, before, events)  # type: ignore[arg-type]
-
     # ---- copies ----------------------------------------------------------------------------------------
     def _copy(self) -> ColoniaState:
         c = ColoniaState.__new__(ColoniaState)

@@ -1,7 +1,7 @@
 """Constantinopolis (Giancarlo Fioretti, 2010), 2-5 players: offices, ships and contracts,
 licences A-D, buildings, city walls, markets and donations. Rules: shared/spec/constantinopolis.md."""
 
-from mercator.engine.registry import GameInfo, register
+from mercator.engine.registry import GameInfo, Plugins, register
 
 from .space import SPACE
 from .state import ConstantinopolisState
@@ -16,6 +16,16 @@ INFO = register(GameInfo(
     space=SPACE,
     options={"free_trade": (False, True)},
     max_actions=lambda players: 6000 * players,
+    position=1,
+    plugins=Plugins(
+        heuristics="mercator.games.constantinopolis.heuristics",
+        content="mercator.games.constantinopolis.data",
+        invariants="mercator.games.constantinopolis.invariants:violations",
+        encoder="mercator.interop.encoders.constantinopolis:ENCODER",
+        tui="mercator.tui.constantinopolis",
+        web_board="boards/constantinopolis.js",
+        board_tables="mercator.games.constantinopolis.data:board_tables",
+    ),
 ))
 
 __all__ = ["INFO", "ConstantinopolisState"]

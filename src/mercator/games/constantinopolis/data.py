@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -356,3 +356,20 @@ def compile_content(files: dict[str, Row]) -> Content:
 @cache
 def content() -> Content:
     return compile_content(load_files())
+
+
+def board_tables() -> dict[str, Any]:
+    """What the browser board reads to name and price contracts, buildings, ships and posts."""
+    c = content()
+    return {
+        "contracts": {k.id: {"destination": k.destination, "distance": k.distance, "cargo": list(k.cargo),
+                             "passengers": k.passengers, "voyage": list(k.voyage), "gold": k.gold, "fp": k.fp}
+                      for k in c.contracts},
+        "buildings": {b.id: {"category": b.category, "cost": b.cost, "output": list(b.output), "input": list(b.input),
+                             "input_any": b.input_any, "gold": b.gold, "fp": b.fp, "licence": b.licence}
+                      for b in c.buildings},
+        "ship_cost": list(c.ship_cost),
+        "trading_post_cost": list(c.rules.trading_post_cost),
+        "redemptor_discount": c.rules.redemptor_discount,
+        "porta_xylokerkou_fp": c.rules.porta_xylokerkou_fp,
+    }

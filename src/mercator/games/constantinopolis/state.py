@@ -256,11 +256,6 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
     def is_over(self) -> bool:
         return self.over
 
-    def invariant_violations(self, before: GameState, events: list[Event]) -> list[str]:
-        from .invariants import violations
-
-        return violations(self, before, events)  # type: ignore[arg-type]
-
     # ---- copies --------------------------------------------------------------------------------
     def _copy(self) -> ConstantinopolisState:
         c = ConstantinopolisState.__new__(ConstantinopolisState)

@@ -3,7 +3,7 @@ players, as the option ``edition``: plan face-down stacks of influence cards tha
 rounds, then bid them in nine (seven) auctions for council seats, goods, coins and a place in the
 city. Rules: shared/spec/valencia.md."""
 
-from mercator.engine.registry import GameInfo, register
+from mercator.engine.registry import GameInfo, Plugins, register
 
 from .space import SPACE
 from .state import ValenciaState
@@ -22,6 +22,15 @@ INFO = register(GameInfo(
              "round_card_order": ("random", "fixed")},
     max_actions=lambda players: 600 * players,
     counts_by_option={("edition", "strasbourg"): (3, 4, 5)},
+    position=3,
+    plugins=Plugins(
+        heuristics="mercator.games.valencia.heuristics",
+        content="mercator.games.valencia.data",
+        invariants="mercator.games.valencia.invariants:violations",
+        encoder="mercator.interop.encoders.valencia:ENCODER",
+        tui="mercator.tui.valencia",
+        web_board="boards/valencia.js",
+    ),
 ))
 
 __all__ = ["INFO", "ValenciaState"]

@@ -205,11 +205,6 @@ class ValenciaState(PlanningRules, AuctionRules, RoundEndRules, ViewRules, Simul
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def invariant_violations(self, before: GameState, events: list[Event]) -> list[str]:
-        from .invariants import violations
-
-        return violations(self, before, events)  # type: ignore[arg-type]
-
     # ---- copies --------------------------------------------------------------------------------
     def _copy(self) -> ValenciaState:
         c = ValenciaState.__new__(ValenciaState)

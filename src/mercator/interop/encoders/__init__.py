@@ -1,23 +1,18 @@
-"""Observation encoders: one module per game, named after it, defining ``ENCODER``; games
-without one use the generic hashed-view encoder (see generic.py)."""
+"""Observation encoders: a game declares its own as its ``encoder`` plug-in (one module here per
+game); games without one use the generic hashed-view encoder (see generic.py)."""
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
-from mercator.engine.registry import GameInfo
+from mercator.engine.registry import GameInfo, get
 
 from ..encoding import Encoder
 from .generic import HashedViewEncoder
 
 
 def has_encoder(game: str) -> bool:
-    try:
-        module = import_module(f"{__name__}.{game}")
-    except ModuleNotFoundError:
-        return False
-    return hasattr(module, "ENCODER")
+    return get(game).has_plugin("encoder")
 
 
 def encoder_for(info: GameInfo, players: int, options: dict[str, Any] | None = None,
@@ -26,7 +21,7 @@ def encoder_for(info: GameInfo, players: int, options: dict[str, Any] | None = N
     if kind not in ("auto", "game", "generic"):
         raise ValueError(f"encoder kind {kind!r}: choose auto, game or generic")
     if kind != "generic" and has_encoder(info.name):
-        return import_module(f"{__name__}.{info.name}").ENCODER(info, players, options)
+        return info.plugin("encoder")(info, players, options)  # type: ignore[no-any-return]
     if kind == "game":
         raise ValueError(f"{info.name} has no hand-written encoder yet; use 'generic'")
     return HashedViewEncoder(info, players, options)

@@ -1,13 +1,12 @@
-// Games with a board renderer of their own; every other game gets the generic board.
+// A game's board is the module its GameInfo declares (the catalog's "board", a path under js/);
+// a game without one gets the generic board.
+import { api } from "../common.js";
 import generic from "./generic.js";
 
-const BOARDS = {
-  constantinopolis: () => import("./constantinopolis.js"),
-  colonia: () => import("./colonia.js"),
-  valencia: () => import("./valencia.js"),
-};
+let catalog;
 
 export async function boardFor(game) {
-  const load = BOARDS[game];
-  return load ? (await load()).default : generic;
+  catalog ??= api("GET", "/web/api/catalog");
+  const path = (await catalog).find((g) => g.name === game)?.board;
+  return path ? (await import(`../${path}`)).default : generic;
 }
