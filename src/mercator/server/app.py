@@ -23,7 +23,7 @@ from mercator.games import all_games
 from . import render
 from .bots import BotPool
 from .config import Settings
-from .db import Store, is_postgres, make_engine, migrate
+from .db import Store, is_postgres, make_engine, migrate, parse_notification
 from .games import Conflict, Forbidden, GameEntry, GameService, NotFound
 from .limits import BodyLimit, RateLimit
 from .live import Hub, listen
@@ -131,11 +131,11 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
 
     async def _on_notify(payload: str) -> None:
         service: GameService = app.state.service
-        game_id, _, what = payload.partition(":")
+        game_id, version, action = parse_notification(payload)
         entry = service.cache.get(game_id)
-        if entry is None or (what.isdigit() and int(what) <= max(entry.version, entry.writing)):
+        if entry is None or (version is not None and version <= max(entry.version, entry.writing)):
             return  # not ours to show, or our own write (perhaps still on its way back from the commit)
-        service.spawn(service.refresh(entry))
+        service.notified(entry, version, action)
 
     async def _on_reconnect() -> None:
         service: GameService = app.state.service
@@ -386,6 +386,8 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         await ws.accept()
         changed = hub.subscribe(game_id)
         entry.subscribers += 1
+        if entry.stale:  # notified between our lookup and now, while nobody here was watching
+            svc().spawn(svc().refresh(entry))
         receiver = asyncio.create_task(_drain(ws, settings.max_ws_message_bytes))
         receiver.add_done_callback(lambda _: changed.set())  # the client left: wake the loop to end
         try:

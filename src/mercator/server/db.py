@@ -9,9 +9,11 @@ defence when several processes share one database.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,13 +31,13 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
-    bindparam,
     create_engine,
     event,
     select,
     text,
     update,
 )
+from sqlalchemy.exc import DBAPIError
 
 metadata = MetaData()
 
@@ -96,6 +98,19 @@ actions = Table(
 )
 
 NOTIFY_CHANNEL = "mercator"
+
+
+def parse_notification(payload: str) -> tuple[str, int | None, tuple[int, int] | None]:
+    """A NOTIFY payload: ``game:version`` (an action, an undo or a game's end: read the game to catch
+    up), ``game:version:seat:index`` (one plain action, nothing else changed: a process one version
+    behind may apply it without reading) or ``game:seats``. Returns (game id, version or None, the
+    (seat, index) of a plain action or None)."""
+    game_id, *rest = payload.split(":")
+    if not rest or not rest[0].isdigit():
+        return game_id, None, None
+    if len(rest) == 3 and rest[1].isdigit() and rest[2].isdigit():
+        return game_id, int(rest[0]), (int(rest[1]), int(rest[2]))
+    return game_id, int(rest[0]), None
 
 
 AppendJob = tuple[str, int, "ActionRow", dict[str, Any] | None, dict[str, Any], dict[int, dict[str, Any]]]
@@ -213,19 +228,18 @@ class Store:
                                 .where(actions.c.game_id == game_id).order_by(actions.c.seq))
             return (dict(row), [dict(s) for s in seat_rows.mappings()], [ActionRow(*a) for a in acts])
 
-    def game_row(self, game_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    def game_since(self, game_id: str, seq: int
+                   ) -> tuple[dict[str, Any], list[dict[str, Any]], list[ActionRow]] | None:
+        """The game's row, its seats and its actions after ``seq``, in one transaction (catching up
+        with another process's writes: one connection checkout and commit, not two)."""
         with self.engine.begin() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
             if row is None:
                 return None
             seat_rows = conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat))
-            return dict(row), [dict(s) for s in seat_rows.mappings()]
-
-    def actions_since(self, game_id: str, seq: int) -> list[ActionRow]:
-        with self.engine.begin() as conn:
             acts = conn.execute(select(actions.c.seq, actions.c.seat, actions.c.kind, actions.c.action)
                                 .where(actions.c.game_id == game_id, actions.c.seq > seq).order_by(actions.c.seq))
-            return [ActionRow(*a) for a in acts]
+            return dict(row), [dict(s) for s in seat_rows.mappings()], [ActionRow(*a) for a in acts]
 
     def list_games(self, status: str, limit: int) -> list[str]:
         with self.engine.begin() as conn:
@@ -235,7 +249,18 @@ class Store:
     def append_many(self, jobs: list[AppendJob]) -> list[bool]:
         """Append several games' actions in one transaction (one fsync for all: group commit).
         True where the action was written, False where its game had moved on (nothing written)."""
-        return self._append_many_pg(jobs) if self.postgres else self._append_many_sqlite(jobs)
+        with self._driver_errors():
+            return self._append_many_pg(jobs) if self.postgres else self._append_many_sqlite(jobs)
+
+    @contextlib.contextmanager
+    def _driver_errors(self) -> Iterator[None]:
+        """The batches use the driver directly; raise its errors as SQLAlchemy's, as every other path
+        of the store does, so a database that is away or locked answers 503 here too, not 500."""
+        dbapi = self.engine.dialect.loaded_dbapi
+        try:
+            yield
+        except dbapi.Error as exc:
+            raise DBAPIError.instance(None, None, exc, dbapi.Error) from exc
 
     def _append_many_sqlite(self, jobs: list[AppendJob]) -> list[bool]:
         """The SQLite batch, in plain driver calls: BEGIN IMMEDIATE holds the only write lock, so the
@@ -279,38 +304,64 @@ class Store:
             raw.close()
 
     def _append_many_pg(self, jobs: list[AppendJob]) -> list[bool]:
-        """The PostgreSQL batch: lock the games' rows in id order (so two processes' batches can never
-        deadlock), check their versions, then write everything with a few multi-row statements."""
+        """The PostgreSQL batch, in plain driver calls like SQLite's (SQLAlchemy's statement building
+        cost more CPU than the database): lock the games' rows in id order (so two processes' batches
+        can never deadlock), check their versions, then write everything with a few statements."""
         now = time.time()
-        with self.engine.begin() as conn:
+        with self._raw() as raw:
+            cur = raw.cursor()
             ids = sorted({job[0] for job in jobs})
-            current = dict(conn.execute(select(games.c.id, games.c.version).where(games.c.id.in_(ids))
-                                        .order_by(games.c.id).with_for_update()).all())
+            cur.execute("SELECT id, version FROM games WHERE id = ANY(%s) ORDER BY id FOR UPDATE", (ids,))
+            current = dict(cur.fetchall())
             done: list[bool] = []
-            inserts: list[dict[str, Any]] = []
-            bumps: list[dict[str, Any]] = []
+            inserts, bumped, versions, notes = [], [], [], []
             for game_id, version, row, payload, game_changes, seat_changes in jobs:
                 if current.get(game_id) != version:
                     done.append(False)
                     continue
                 current[game_id] = version + 1
                 done.append(True)
-                inserts.append({"game_id": game_id, "seq": row.seq, "seat": row.seat, "kind": row.kind,
-                                "action": row.action, "created_at": now,
-                                "payload": json.dumps(payload) if payload is not None else None})
-                bumps.append({"gid": game_id, "v": version + 1, "t": now})
+                inserts.append((game_id, row.seq, row.seat, row.kind, row.action,
+                                json.dumps(payload) if payload is not None else None, now))
+                bumped.append(game_id)
+                versions.append(version + 1)
+                plain = row.kind == "action" and not game_changes and not seat_changes
+                notes.append(f"{game_id}:{version + 1}" + (f":{row.seat}:{row.action}" if plain else ""))
+                # Column names come from this module's callers, never from clients.
                 if game_changes:
-                    conn.execute(update(games).where(games.c.id == game_id).values(**game_changes))
+                    names = ", ".join(f"{k} = %s" for k in game_changes)
+                    cur.execute(f"UPDATE games SET {names} WHERE id = %s", [*game_changes.values(), game_id])
                 for seat, values in seat_changes.items():
-                    conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
+                    names = ", ".join(f"{k} = %s" for k in values)
+                    cur.execute(f"UPDATE seats SET {names} WHERE game_id = %s AND seat = %s",
+                                [*values.values(), game_id, seat])
             if inserts:
-                conn.execute(actions.insert(), inserts)
-                conn.execute(update(games).where(games.c.id == bindparam("gid"))
-                             .values(version=bindparam("v"), updated_at=bindparam("t")), bumps)
+                cur.executemany("INSERT INTO actions (game_id, seq, seat, kind, action, payload, created_at) "
+                                "VALUES (%s, %s, %s, %s, %s, %s, %s)", inserts)
+                cur.execute("UPDATE games SET version = u.v, updated_at = %s "
+                            "FROM unnest(%s::text[], %s::int[]) AS u(id, v) WHERE games.id = u.id",
+                            (now, bumped, versions))
                 # Delivered when the transaction commits, so listeners never see an uncommitted version.
-                conn.execute(text("SELECT pg_notify(:c, p) FROM unnest(CAST(:ps AS text[])) AS p"),
-                             {"c": NOTIFY_CHANNEL, "ps": [f"{b['gid']}:{b['v']}" for b in bumps]})
+                cur.execute("SELECT pg_notify(%s, p) FROM unnest(%s::text[]) AS p", (NOTIFY_CHANNEL, notes))
         return done
+
+    @contextlib.contextmanager
+    def _raw(self) -> Iterator[Any]:
+        """A pooled driver connection in a transaction: committed if the block ends normally, rolled
+        back otherwise; a connection found broken is dropped from the pool."""
+        raw = self.engine.raw_connection()
+        try:
+            yield raw
+            raw.commit()
+        except BaseException:
+            if getattr(raw.dbapi_connection, "closed", False):
+                raw.invalidate()  # the pool opens a fresh one next time
+            else:
+                with contextlib.suppress(self.engine.dialect.loaded_dbapi.Error):
+                    raw.rollback()
+            raise
+        finally:
+            raw.close()
 
     def take_seat(self, game_id: str, seat: int, token_hash: str, player_id: str | None, name: str) -> str | None:
         """Claim a free human seat; returns the game's new status, or None if the seat was taken."""

@@ -103,6 +103,9 @@ class GameEntry:
     timer: asyncio.TimerHandle | None = None
     # Seats whose bot turn failed and waits to be tried again (shown to clients), with the failure count.
     bot_retries: dict[int, int] = field(default_factory=dict)
+    # Another process changed the game while nothing here needed to know at once (see notified):
+    # the next request for it catches up first.
+    stale: bool = False
 
     def to_act(self) -> tuple[int, ...]:
         return self.state.to_act() if self.status == "active" else ()
@@ -198,6 +201,8 @@ class GameService:
         entry = self.cache.get(game_id)
         if entry is not None:
             self.cache.move_to_end(game_id)
+            if entry.stale:
+                await self.refresh(entry)
             return entry
         pending = self._loading.get(game_id)
         if pending is None:
@@ -244,14 +249,50 @@ class GameService:
         # still waiting on a bot a while later (that process may have died).
         self.after_change(entry, bots_after=0.0 if self.leases else BOT_TAKEOVER_SECONDS)
 
-    async def _catch_up(self, entry: GameEntry) -> None:
-        def work() -> tuple[tuple[dict[str, Any], list[dict[str, Any]]] | None, list[ActionRow]]:
-            return self.store.game_row(entry.id), self.store.actions_since(entry.id, entry.version)
+    def notified(self, entry: GameEntry, version: int | None, action: tuple[int, int] | None) -> None:
+        """Another process wrote to the game (PostgreSQL NOTIFY; ``version`` and ``action`` as
+        db.parse_notification gives them). Catch up now if something here depends on it: live
+        clients, bots (this process may drive them), a clock. Otherwise only mark it stale: with
+        several processes each would otherwise re-read every game it ever loaded (the one that
+        created a game, say) on every action, for nobody."""
+        if not (entry.subscribers or entry.clock or any(s.controller == "bot" for s in entry.seats)):
+            entry.stale = True
+        elif version is not None and action is not None:
+            self.spawn(self._apply_notified(entry, version, *action))
+        else:
+            self.spawn(self.refresh(entry))
 
-        meta, rows = await self.db(work)
-        if meta is None:
+    async def _apply_notified(self, entry: GameEntry, version: int, seat: int, index: int) -> None:
+        """Another process committed one plain action (no seat, clock or status change with it) at
+        ``version``: apply it here without reading the game back if we are just before it (the
+        notifications of one game arrive in commit order, and its lock is taken in arrival order);
+        otherwise read what we missed."""
+        async with entry.lock:
+            if entry.version >= version:
+                return  # caught up meanwhile (and told the clients then)
+            applied = False
+            if entry.version == version - 1 and entry.status == "active" and not entry.stale:
+                new = entry.state.clone()
+                try:
+                    new.apply(seat, index)
+                except IllegalAction:
+                    log.warning("game %s: notified action %s of seat %s does not apply here; reading it",
+                                entry.id, index, seat)
+                else:
+                    entry.state = new
+                    entry.version = version
+                    entry.changed()
+                    applied = True
+            if not applied:
+                await self._catch_up(entry)
+        self.after_change(entry, bots_after=0.0 if self.leases else BOT_TAKEOVER_SECONDS)
+
+    async def _catch_up(self, entry: GameEntry) -> None:
+        entry.stale = False  # before reading: a change notified meanwhile marks it again
+        found = await self.db(self.store.game_since, entry.id, entry.version)
+        if found is None:
             return
-        row, seat_rows = meta
+        row, seat_rows, rows = found
         if rows:
             if any(r.kind == "undo" for r in rows):
                 entry.state = _replay(entry.game, entry.players, entry.seed, entry.options,
