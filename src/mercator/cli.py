@@ -347,6 +347,10 @@ def serve(
                                                       "in the user's data folder)")] = None,
     bot_workers: Annotated[int | None, typer.Option(help="Worker processes for server-side bots "
                                                          "(default: one per core)")] = None,
+    bot_move_seconds: Annotated[float | None, typer.Option(help="Seconds a bot or a hint may think about one "
+                                                                "decision (default 5)")] = None,
+    hints_per_minute: Annotated[int | None, typer.Option(help="Hints one seat may ask for a minute, one at a "
+                                                              "time (default 5)")] = None,
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         help="Reverse proxies (comma-separated addresses, or *) whose X-Forwarded-For gives the client "
              "address (default: $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1); see docs/hosting.md")] = None,
@@ -368,7 +372,8 @@ def serve(
     _need("fastapi", "server", "the web app")
     from mercator.web.app import run
 
-    given = {"bot_workers": bot_workers or None, "forwarded_allow_ips": forwarded_allow_ips,
+    given = {"bot_workers": bot_workers or None, "bot_move_seconds": bot_move_seconds,
+             "hints_per_minute": hints_per_minute, "forwarded_allow_ips": forwarded_allow_ips,
              "rate_per_second": rate, "rate_burst": burst, "create_burst": create_burst,
              "create_per_minute": create_per_minute, "request_timeout_seconds": request_timeout,
              "db_wait_seconds": db_wait, "http": http}

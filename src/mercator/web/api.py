@@ -67,7 +67,8 @@ class HintLimit:
             recent.popleft()
         if len(recent) >= per_minute:
             wait = max(1, math.ceil(60 - (now - recent[0])))
-            return f"at most {per_minute} hints a minute per seat; the next in {wait} s", wait
+            hints = "hint" if per_minute == 1 else "hints"
+            return f"at most {per_minute} {hints} a minute per seat; the next in {wait} s", wait
         recent.append(now)
         self.busy.add(key)
         if len(self.recent) > 10_000:  # forget seats with no hint in the last minute

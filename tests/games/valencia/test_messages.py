@@ -1,5 +1,5 @@
 """The Valencia message catalog: every event the rules emit reads as a full sentence in English,
-German and Russian, with every placeholder filled (in the spirit of tests/test_messages.py)."""
+German and Russian, with every placeholder filled (in the spirit of tests/games/constantinopolis/test_messages.py)."""
 
 from __future__ import annotations
 

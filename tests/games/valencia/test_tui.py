@@ -11,7 +11,7 @@ from rich.console import Console
 from mercator.engine.record import GameRecord
 from mercator.tui import play
 
-from ...tui_script import Script
+from ...tui.script import Script
 
 
 def test_a_human_plays_valencia_against_bots(tmp_path: Path) -> None:

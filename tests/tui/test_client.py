@@ -1,4 +1,5 @@
-"""The terminal client, driven by scripted input on a recording console."""
+"""The terminal client, driven by scripted input on a recording console (on Constantinopolis; each
+game's board has its own test in tests/games/<game>/test_tui.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from mercator.engine.errors import IllegalAction
 from mercator.engine.record import GameRecord
 from mercator.tui import default_names, play
 
-from .tui_script import CHOICE, HANDOFF, Script
+from .script import CHOICE, HANDOFF, Script
 
 GAME = "constantinopolis"
 
@@ -28,22 +29,6 @@ def _replays(path: Path) -> str:
     assert record.final_hash
     assert record.replay().state_hash() == record.final_hash
     return record.final_hash
-
-
-def test_human_against_bot_finishes_with_board_scores_and_record(tmp_path: Path) -> None:
-    console, buf = _console()
-    script = Script(seed=3)
-    path = tmp_path / "game.json"
-    state = play(GAME, ["human", "greedy"], 11, {"free_trade": False}, str(path), console=console, input_fn=script)
-    out = buf.getvalue()
-    assert state.is_over()
-    for part in ("Offices", "Market:", "Supply", "Players", "Log", "choose an action", "Player 1 (you)"):
-        assert part in out, part
-    assert "Final scores" in out and "Winner" in out
-    assert "is not a choice" in out and "Please type a choice" in out and "Nothing to take back" in out
-    assert script.undos >= 1 and "takes back the last action" in out
-    assert "Pass the device" not in out  # one human: no hand-over screens
-    assert _replays(path) == state.state_hash()
 
 
 def test_log_in_the_chosen_language(tmp_path: Path) -> None:
