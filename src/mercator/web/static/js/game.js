@@ -13,6 +13,9 @@ const S = {
   token: null, seat: null, doc: null, summary: null, board: generic, content: {}, lang: getLang(),
   log: { lines: [], actions: 0, digest: "" }, hint: null, focus: null, error: null, pending: false,
   socket: null, connected: true, logBusy: false, logDirty: false, logReset: false,
+  // Hotseat: the seat tokens of every human seat played on this device, and the seat whose player
+  // must confirm before the board shows anything (null: nobody is waiting).
+  hotseat: JSON.parse(localStorage.getItem(`mercator.hotseat.${gameId}`) || "null"), cover: null,
 };
 
 async function main() {
@@ -21,11 +24,43 @@ async function main() {
   if (params.has("join")) await join(Number(params.get("join")));
   S.token = params.get("token") || storedPlayer()?.token || null;
   if (params.has("seat")) S.seat = Number(params.get("seat"));
+  if (S.hotseat) {
+    S.seat = S.seat !== null && S.hotseat[S.seat] ? S.seat : Number(Object.keys(S.hotseat)[0]);
+    S.token = S.hotseat[S.seat];
+  }
   S.content = await api("GET", `/web/api/content/${S.summary.game}`);
   S.board = await boardFor(S.summary.game);
   await loadDoc();
+  // Whoever holds the device first confirms who they are, as at every later hand-over.
+  if (S.hotseat && S.doc.status === "active") S.cover = nextLocalSeat(S.doc) ?? S.seat;
   render();
   connect();
+  queueLog(true);
+}
+
+/** The hotseat seat that should take the device now: one of ours to act while the shown one is not. */
+function nextLocalSeat(doc) {
+  if (!S.hotseat || doc.status !== "active" || doc.to_act.includes(S.seat)) return null;
+  const local = doc.to_act.filter((s) => S.hotseat[s] && S.summary.seats[s]?.controller !== "bot");
+  return local.length ? local[0] : null;
+}
+
+/** Show ``seat``'s board after its player confirmed: its token, its document, its log, its socket. */
+async function takeOver(seat) {
+  S.seat = seat;
+  S.token = S.hotseat[seat];
+  S.cover = null;
+  S.hint = null;
+  S.focus = null;
+  params.set("seat", seat);
+  history.replaceState(null, "", `${location.pathname}?${params}`);
+  S.doc = null;
+  await loadDoc();
+  const old = S.socket;
+  S.socket = null;
+  old?.close();
+  connect();
+  render();
   queueLog(true);
 }
 
@@ -88,6 +123,7 @@ function connect() {
 
 /** Take a newer document (from the socket or an action's answer) and redraw. */
 async function accept(doc) {
+  if (doc.seat !== undefined && S.seat !== null && doc.seat !== S.seat) return;  // the seat before a hand-over
   if (S.doc && doc.version < S.doc.version) return;
   const statusChanged = !S.doc || S.doc.status !== doc.status || S.doc.controller !== doc.controller;
   const moved = !S.doc || S.doc.version !== doc.version;
@@ -101,6 +137,8 @@ async function accept(doc) {
       S.summary = await api("GET", `/api/games/${gameId}`);
     } catch { /* keep the last summary */ }
   }
+  const next = nextLocalSeat(doc);
+  if (next !== null) S.cover = next;
   render();
   queueLog(false);
 }
@@ -360,8 +398,25 @@ function side(ctx) {
     seatsPanel(ctx));
 }
 
+/** Between two hotseat players: nothing of the board, the log or the actions, only who is next. */
+function coverScreen() {
+  const name = names()[S.cover];
+  return el("main", { class: "wrap cover", "data-testid": "pass-device" },
+    el("section", { class: "panel" },
+      el("h1", {}, t("pass_device", { name })),
+      el("p", { class: "muted" }, t("pass_device_hint", { name })),
+      el("button", { class: "primary", "data-testid": "take-device", onclick: () => takeOver(S.cover) },
+        t("i_am", { name }))));
+}
+
 function render() {
   if (!S.doc) return;
+  if (S.cover !== null) {
+    document.title = `${t("app_title")} · ${t("pass_device", { name: names()[S.cover] })}`;
+    app.replaceChildren(el("header", { class: "topbar" }, el("span", { class: "title" }, t("app_title"))),
+      coverScreen());
+    return;
+  }
   const ctx = context();
   document.title = `${t("app_title")} · ${S.summary.game}`;
   app.replaceChildren(topbar(ctx),

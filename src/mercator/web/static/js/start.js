@@ -4,7 +4,7 @@ import { api, el, getLang, langSelect, loadText, player, storedPlayer, t } from 
 const LEVELS = ["human", "easy", "normal", "hard"];
 const app = document.getElementById("app");
 let catalog = [];
-const form = { game: null, options: {}, players: 2, seats: [], name: "" };
+const form = { game: null, options: {}, players: 2, seats: [], name: "", hotseat: false, names: [] };
 let created = null;
 
 async function main(lang) {
@@ -108,8 +108,20 @@ function seatsForm() {
     form.seats.map((kind, i) => el("div", { class: "seat-row" },
       el("span", {}, t("seat_n", { n: i + 1 }) + (i === 0 ? ` (${t("you_seat")})` : "")),
       el("select", { "data-testid": `seat-${i}`, disabled: i === 0,
-        onchange: (e) => { form.seats[i] = e.target.value; } },
-        LEVELS.map((l) => el("option", { value: l, selected: l === kind }, t(`kind_${l}`)))))));
+        onchange: (e) => { form.seats[i] = e.target.value; render(); loadMyGames(); } },
+        LEVELS.map((l) => el("option", { value: l, selected: l === kind }, t(`kind_${l}`)))),
+      form.hotseat && i > 0 && kind === "human"
+        ? el("input", { "data-testid": `seat-name-${i}`, placeholder: t("seat_name", { n: i + 1 }),
+          "aria-label": t("seat_name", { n: i + 1 }), value: form.names[i] || "",
+          oninput: (e) => { form.names[i] = e.target.value; } })
+        : null)),
+    // Several humans on one device: every human seat is joined from here and the board hides
+    // each player's secrets behind a pass-the-device screen (game.js).
+    form.seats.filter((k) => k === "human").length > 1
+      ? el("label", { class: "check-row" },
+        el("input", { type: "checkbox", "data-testid": "hotseat", checked: form.hotseat,
+          onchange: (e) => { form.hotseat = e.target.checked; render(); loadMyGames(); } }), t("hotseat"))
+      : null);
 }
 
 async function create(event) {
@@ -124,7 +136,15 @@ async function create(event) {
     localStorage.setItem(`mercator.host.${out.game.id}`, out.host_token);
     const others = form.seats.map((k, i) => [k, i]).filter(([k, i]) => k === "human" && i > 0).map(([, i]) => i);
     const board = `/play/${out.game.id}?seat=0`;
-    if (!others.length) {
+    if (form.hotseat && others.length) {
+      const tokens = { 0: me.token };
+      for (const seat of others) {
+        const name = (form.names[seat] || "").trim() || t("seat_n", { n: seat + 1 });
+        tokens[seat] = (await api("POST", `/api/games/${out.game.id}/join`, { seat, name })).token;
+      }
+      localStorage.setItem(`mercator.hotseat.${out.game.id}`, JSON.stringify(tokens));
+    }
+    if (!others.length || form.hotseat) {
       location.href = board;
       return;
     }
