@@ -99,6 +99,13 @@ export function langSelect(current, onChange) {
   return select;
 }
 
+/** The style that gives seats the colours a board declares (``seatColours``) on every element of the
+ * page that uses the seat classes pc0-pc5, board or not; the stylesheet's colours otherwise. */
+export function seatStyle(board, ctx) {
+  const colours = board.seatColours ? board.seatColours(ctx) : [];
+  return colours.map((c, s) => `--p${s}: ${c};`).join(" ") || null;
+}
+
 export function goodsCubes(goods, names = "goods") {
   return Object.entries(goods).map(([good, n]) =>
     el("span", { class: `cube ${good}${n ? "" : " zero"}`, title: nameOf(names, good) }, n));

@@ -1,7 +1,7 @@
 // The game page: the seat's board, its legal actions, undo, hints, the log and the final scores,
 // kept current over the server's WebSocket (no reloads).
 import { actionBar } from "./actions.js";
-import { api, ApiError, el, getLang, langSelect, loadText, player, storedPlayer, t } from "./common.js";
+import { api, ApiError, el, getLang, langSelect, loadText, player, seatStyle, storedPlayer, t } from "./common.js";
 import { boardFor } from "./boards/index.js";
 import generic from "./boards/generic.js";
 
@@ -420,7 +420,7 @@ function render() {
   const ctx = context();
   document.title = `${t("app_title")} · ${S.summary.game}`;
   app.replaceChildren(topbar(ctx),
-    el("main", { class: "wrap" }, el("div", { class: "layout" },
+    el("main", { class: "wrap", style: seatStyle(S.board, ctx) }, el("div", { class: "layout" },
       el("div", { class: "board", "data-testid": "board", "data-version": S.doc.version }, S.board.render(ctx)),
       side(ctx))));
   drawLog();

@@ -1,5 +1,5 @@
 // The replay viewer: step through a finished game's record, with the public board and the log.
-import { api, el, getLang, langSelect, loadText, t } from "./common.js";
+import { api, el, getLang, langSelect, loadText, seatStyle, t } from "./common.js";
 import { boardFor } from "./boards/index.js";
 import generic from "./boards/generic.js";
 
@@ -67,7 +67,7 @@ function render() {
       el("span", { class: "spacer" }),
       el("a", { href: `/play/${gameId}` }, t("to_board")),
       langSelect(R.lang, changeLang)),
-    el("main", { class: "wrap" }, controls,
+    el("main", { class: "wrap", style: seatStyle(R.board, ctx) }, controls,
       last ? el("p", { "data-testid": "replay-action" }, `${names[last.seat]}: ${R.board.describe(last.action,
         { ...ctx, seat: last.seat })}`) : null,
       el("div", { class: "layout" },

@@ -63,15 +63,17 @@ function describe(a, ctx) {
 
 function week(ctx) {
   const v = ctx.view;
-  const decrees = Object.fromEntries(v.decrees.map((x) => [x.day, x]));
+  // Two decrees can fall on one day (the week card puts them there): show every one.
+  const decrees = {};
+  for (const x of v.decrees) (decrees[x.day] ||= []).push(x);
   return el("section", { class: "panel", "data-testid": "week" },
     el("h2", {}, t("c_week", { week: v.week, weeks: v.weeks }),
       v.week_card ? el("span", { class: "muted small" }, ` · ${t("c_week_card")}: ${nameOf("week_cards", v.week_card)}`) : null),
     el("div", { class: "days" }, DAYS.map((day, i) => {
-      const x = decrees[i + 1];
       return el("div", { class: "day" + (v.day === i + 1 ? " today" : ""), "data-testid": `day-${day}` },
         el("b", {}, t(`day_${day}`)),
-        x ? el("div", { class: "small" }, decree(x.decree), el("br"), el("i", {}, t(`state_${x.state}`))) : null);
+        (decrees[i + 1] || []).map((x) => el("div", { class: "small", "data-testid": "decree" }, decree(x.decree),
+          el("br"), el("i", {}, t(`state_${x.state}`)))));
     })),
     el("p", { class: "small" },
       `${t("c_dice")}: ${v.dice} · ${t("c_departing")}: ${v.departing} · ${t("c_mayor")}: `,
@@ -83,8 +85,10 @@ function stalls(ctx) {
   return el("section", { class: "panel", "data-testid": "stalls" }, el("h2", {}, t("c_stalls")),
     el("div", { class: "cards" }, ctx.view.stalls.map((s) => ctx.bind(el("div", {
       class: "card" + (s.bought_by !== null ? " taken" : ""), "data-testid": `stall-${s.stall}` },
-    el("b", {}, `${s.stall}`), " ", bundle(s.raws), el("br"),
-    el("span", { class: "small" }, t("c_cost", { n: s.cost })),
+    // An empty stall has nothing to sell, so no price either.
+    ...(Object.values(s.raws).some(Boolean)
+      ? [el("b", {}, `${s.stall}`), " ", bundle(s.raws), el("br"), el("span", { class: "small" }, t("c_cost", { n: s.cost }))]
+      : [el("b", {}, `${s.stall}`), " ", el("span", { class: "muted" }, t("c_stall_empty"))]),
     s.bought_by !== null ? el("div", { class: `small pc${s.bought_by % 6}` }, `${t("c_bought_by")} ${ctx.names[s.bought_by]}`)
       : null), (a) => a.kind === "buy_stall" && a.stall === s.stall))));
 }
@@ -153,6 +157,7 @@ function sheet(ctx, p) {
 }
 
 export default {
+  seatColours: (ctx) => ctx.view.players.map((p) => COLOURS[p.colour] || "#888"),
   numeric: {},
   doneKinds: ["pass"],
   describe,

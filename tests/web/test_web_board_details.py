@@ -1,0 +1,58 @@
+"""What the boards show in the details a player checks first: every decree of a day, an empty
+stall without a price, one colour per seat on the board and in the Seats panel, and Strasbourg's
+build steps in the page's language."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+
+def _create(server: str, game: str, seed: int, players: int, options: dict[str, Any] | None = None) -> tuple[str, str]:
+    body = {"game": game, "seed": seed, "join": 0, "options": options or {},
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (players - 1)}
+    request = urllib.request.Request(f"{server}/api/games", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        made = json.loads(response.read())
+    return made["game"]["id"], made["seat"]["token"]
+
+
+def _open(page: Any, gid: str, token: str, lang: str = "en") -> None:
+    page.goto("/")
+    page.evaluate(f"localStorage.setItem('mercator.lang', '{lang}')")
+    page.goto(f"/play/{gid}?seat=0&token={token}")
+    page.wait_for_selector("[data-testid=board] section")
+
+
+def test_colonia_shows_two_decrees_of_one_day_and_one_colour_per_seat(page: Any, server: str) -> None:
+    gid, token = _create(server, "colonia", seed=3, players=4)  # this week has two decrees on Sunday
+    _open(page, gid, token)
+    sunday = page.locator("[data-testid=day-sunday] [data-testid=decree]")
+    assert sunday.count() == 2
+    assert len(set(sunday.all_inner_texts())) == 2
+    colour = "el => getComputedStyle(el).color"
+    for seat in range(4):
+        on_sheet = page.locator(f"[data-testid=sheet-{seat}] h3 span").first.evaluate(colour)
+        in_panel = page.locator(f"[data-testid=seats] .pc{seat}").first.evaluate(colour)
+        assert on_sheet == in_panel, (seat, on_sheet, in_panel)
+
+
+def test_an_empty_colonia_stall_has_no_price(page: Any, server: str) -> None:
+    gid, token = _create(server, "colonia", seed=2, players=4)  # the stalls are empty before the first market
+    _open(page, gid, token, "de")
+    stalls = page.locator("[data-testid^=stall-]")
+    assert stalls.count() == 6
+    for text in stalls.all_inner_texts():
+        assert "leer" in text and "Kosten" not in text, text
+
+
+def test_strasbourg_build_steps_are_named_in_the_pages_language(page: Any, server: str) -> None:
+    gid, token = _create(server, "valencia", seed=1, players=3, options={"edition": "strasbourg"})
+    for lang, words in (("de", ("den Kapellenbau", "den Bau des Bauwerks der Runde")),
+                        ("ru", ("постройка часовни", "постройка здания раунда"))):
+        _open(page, gid, token, lang)
+        auction = page.inner_text("[data-testid=auction]")
+        assert all(w in auction for w in words), auction
+        assert "build" not in auction.lower(), auction
