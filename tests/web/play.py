@@ -7,7 +7,8 @@ import random
 import urllib.request
 from typing import Any
 
-ANY_STATE = "[data-testid=action], [data-testid=action-group], [data-testid=final-scores]"
+ANY_STATE = ("[data-testid=action], [data-testid=action-group], [data-testid=toggle-confirm], "
+             "[data-testid=final-scores]")
 
 
 def get_json(url: str, token: str | None = None) -> Any:
@@ -52,6 +53,11 @@ def click_something(page: Any, rng: random.Random, board_first: bool = False) ->
                 except PlaywrightTimeout:
                     continue
                 return f"board:{label}"
+        if page.locator("[data-testid=toggle-confirm]").count():
+            try:
+                return _toggle_and_confirm(page, rng)
+            except PlaywrightTimeout:
+                continue
         done = page.locator("[data-testid=action][data-done]")
         buttons = page.locator("[data-testid=action]")
         groups = page.locator("[data-testid=action-group]")
@@ -72,6 +78,21 @@ def click_something(page: Any, rng: random.Random, board_first: bool = False) ->
             continue
         return label
     raise AssertionError("no legal action could be clicked on the page")
+
+
+def _toggle_and_confirm(page: Any, rng: random.Random) -> str:
+    """A choice of several things at once: tick or untick one box (back again if the rules refuse
+    the result), then confirm."""
+    boxes = page.locator("[data-testid=toggles] [data-testid=toggle]")
+    confirm = page.locator("[data-testid=toggle-confirm]")
+    if boxes.count() and rng.random() < 0.7:
+        box = boxes.nth(rng.randrange(boxes.count()))
+        box.click(timeout=2000)
+        if confirm.is_disabled(timeout=2000):
+            assert page.inner_text("[data-testid=toggle-note]", timeout=2000)  # says why
+            box.click(timeout=2000)
+    confirm.click(timeout=2000)
+    return "toggle"
 
 
 def wait_moved(page: Any, before: int, timeout: float = 20_000) -> None:

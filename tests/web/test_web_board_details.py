@@ -5,6 +5,7 @@ build steps in the page's language."""
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from typing import Any
 
@@ -56,3 +57,30 @@ def test_strasbourg_build_steps_are_named_in_the_pages_language(page: Any, serve
         auction = page.inner_text("[data-testid=auction]")
         assert all(w in auction for w in words), auction
         assert "build" not in auction.lower(), auction
+
+
+def test_valencia_tasks_are_kept_with_checkboxes_and_one_confirm(page: Any, server: str) -> None:
+    gid, token = _create(server, "valencia", seed=1, players=3)
+    _open(page, gid, token)
+    page.wait_for_selector("[data-testid=toggles]")
+    assert page.locator("[data-testid=action][data-kind=keep_tasks]").count() == 0  # not 31 buttons
+    boxes = page.locator("[data-testid=toggles] [data-testid=toggle]")
+    assert boxes.count() == 5
+    for i in range(5):
+        boxes.nth(i).uncheck()
+    confirm = page.locator("[data-testid=toggle-confirm]")
+    assert confirm.is_disabled() and "do not allow" in page.inner_text("[data-testid=toggle-note]")
+    boxes.nth(0).check()
+    boxes.nth(2).check()
+    assert confirm.is_enabled()
+    confirm.click()
+    request = urllib.request.Request(f"{server}/api/games/{gid}/seat?seat=0",
+                                     headers={"Authorization": f"Bearer {token}"})
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            private = json.loads(response.read())["view"]["players"][0]["private"]
+        if private["kept_tasks"]:
+            break
+        time.sleep(0.2)
+    assert private["kept_tasks"] == [private["dealt_tasks"][0], private["dealt_tasks"][2]]

@@ -1,8 +1,38 @@
 // The action bar: every legal action named in words; long runs of one numeric choice (bids,
-// quantities) become one line with a value picker so the bar stays readable.
+// quantities) become one line with a value picker so the bar stays readable, and a choice of
+// several things at once (a board's ``toggles``: tasks to keep) is one checkbox per thing with a
+// confirm button, never one button per combination.
 import { el, t } from "./common.js";
 
 const GROUP_MIN = 6;
+// The ticked boxes of each toggle choice, kept while the page redraws for other players' moves.
+const ticked = new Map();
+
+/** A toggle choice: ``field`` of each legal action is a string of "0"/"1", one per label. */
+function toggleChoice(kind, spec, items, ctx, onAct, focus) {
+  const labels = spec.labels(ctx);
+  const legal = new Map(items.map((it) => [it.action[spec.field], it.index]));
+  const key = `${kind}:${[...legal.values()].join(",")}`;
+  const hinted = focus ? items.find((it) => focus.has(it.index)) : null;
+  const bits = hinted ? hinted.action[spec.field].split("") : (ticked.get(key) || items[0].action[spec.field].split(""));
+  ticked.set(key, bits);
+  const confirm = el("button", { class: "action primary", "data-testid": "toggle-confirm", "data-kind": kind },
+    t("confirm"));
+  const note = el("p", { class: "small muted", "data-testid": "toggle-note" });
+  const update = () => {
+    const index = legal.get(bits.join(""));
+    confirm.disabled = index === undefined;
+    confirm.onclick = index === undefined ? null : () => onAct(index);
+    note.textContent = index === undefined ? t("toggle_not_allowed") : "";
+    note.hidden = index !== undefined;
+  };
+  const boxes = labels.map((label, i) => el("label", { class: "toggle" + (hinted && bits[i] === "1" ? " hinted" : "") },
+    el("input", { type: "checkbox", "data-testid": "toggle", checked: bits[i] === "1",
+      onchange: (e) => { bits[i] = e.target.checked ? "1" : "0"; update(); } }), " ", label));
+  update();
+  return el("fieldset", { class: "toggles" + (hinted ? " hinted" : ""), "data-testid": "toggles", "data-kind": kind },
+    el("legend", {}, spec.legend(ctx)), boxes, confirm, note);
+}
 
 function groupKey(action, field) {
   const rest = Object.entries(action).filter(([k]) => k !== field).sort();
@@ -39,6 +69,11 @@ export function arrange(legal, numeric) {
 
 /** The action bar's element; ``onAct(index)`` plays an action. */
 export function actionBar(legal, board, ctx, onAct, focus) {
+  const toggles = board.toggles || {};
+  const choices = Object.entries(toggles).map(([kind, spec]) => [kind, spec, legal.filter((it) => it.action.kind === kind)])
+    .filter(([, , items]) => items.length > 1)
+    .map(([kind, spec, items]) => toggleChoice(kind, spec, items, ctx, onAct, focus));
+  legal = legal.filter((it) => !(it.action.kind in toggles) || legal.filter((x) => x.action.kind === it.action.kind).length < 2);
   // "Done"-like entries (end the turn, pass, sail) first, where they are easy to find in a long list.
   const isDone = (e) => Boolean(e.item && (board.doneKinds || []).includes(e.item.action.kind));
   const arranged = arrange(legal, board.numeric || {});
@@ -62,5 +97,5 @@ export function actionBar(legal, board, ctx, onAct, focus) {
       el("button", { class: "action-group", "data-testid": "action-group", "data-kind": items[0].action.kind,
         onclick: () => onAct(Number(select.value)) }, t("choose")));
   });
-  return el("div", { class: "actions" }, buttons);
+  return el("div", { class: "actions" }, choices, buttons);
 }

@@ -180,6 +180,10 @@ function myCards(ctx) {
 
 export default {
   numeric: {},
+  toggles: {
+    keep_tasks: { field: "keep", legend: () => t("keep_tasks_legend"),
+      labels: (ctx) => (priv(ctx).dealt_tasks || []).map((x) => nameOf("tasks", x)) },
+  },
   doneKinds: ["pass", "stop", "sell_done", "nothing", "no_return", "decline"],
   describe,
   familyLabel: (a) => pretty(a.kind),
