@@ -15,6 +15,20 @@ from .errors import IllegalAction
 Arg = int | str | bool | None
 
 
+def int_arg(value: Arg) -> int:
+    """An action argument the game's schema declares as an int (for tables built from the space)."""
+    if not isinstance(value, int):
+        raise TypeError(f"expected an int action argument, got {value!r}")
+    return value
+
+
+def str_arg(value: Arg) -> str:
+    """An action argument the game's schema declares as a str."""
+    if not isinstance(value, str):
+        raise TypeError(f"expected a str action argument, got {value!r}")
+    return value
+
+
 class Action:
     """One decision: a kind plus positional arguments named by the kind's schema."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -57,3 +58,11 @@ def load_model(path: Path, model: type[M]) -> M:
     except ValidationError as exc:
         lines = [f"{path.name}: {_where(data, tuple(e['loc']))}: {e['msg']}" for e in exc.errors()]
         raise ContentError(f"{path}: {len(lines)} problem(s)\n  " + "\n  ".join(lines)) from None
+
+
+def part(files: Mapping[str, BaseModel], name: str, model: type[M]) -> M:
+    """The loaded file ``name`` from ``files`` (file name -> validated model), checked to be a ``model``."""
+    loaded = files[name]
+    if not isinstance(loaded, model):
+        raise ContentError(f"{name}: loaded as {type(loaded).__name__}, expected {model.__name__}")
+    return loaded

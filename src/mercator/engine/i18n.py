@@ -35,11 +35,11 @@ def _value(key: str, value: Any, table: dict[str, Any], names: list[str], seats:
     if key in seats and isinstance(value, int):
         return names[value] if 0 <= value < len(names) else str(value)
     if isinstance(value, bool):
-        return table.get("words", {}).get(str(value).lower(), str(value))
+        return str(table.get("words", {}).get(str(value).lower(), value))
     if isinstance(value, dict):
         goods = table.get("goods", {})
         parts = [f"{n} {goods.get(k, table.get('words', {}).get(k, k))}" for k, n in value.items() if n]
-        return ", ".join(parts) or table.get("words", {}).get("nothing", "-")
+        return ", ".join(parts) or str(table.get("words", {}).get("nothing", "-"))
     if isinstance(value, list):
         return ", ".join(_value(key, v, table, names, seats) for v in value)
     if isinstance(value, str):
@@ -55,7 +55,7 @@ def render(game: str, event: dict[str, Any], lang: str = "en", names: list[str] 
     names = names or [f"P{i + 1}" for i in range(8)]
     for code in (lang, "en"):
         table = cat.get(code, {})
-        template = table.get("events", {}).get(event.get("type", ""))
+        template: str | None = table.get("events", {}).get(event.get("type", ""))
         if template:
             fields = {k: _value(k, v, table, names, seat_fields(game)) for k, v in event.items()}
             try:
@@ -65,6 +65,6 @@ def render(game: str, event: dict[str, Any], lang: str = "en", names: list[str] 
     return str(event)
 
 
-class _Missing(dict):
+class _Missing(dict[str, str]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"

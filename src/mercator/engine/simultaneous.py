@@ -2,7 +2,7 @@
 and votes, Valencia's planning): every waiting seat commits secretly; the choices are
 revealed together once the last seat has chosen.
 
-A game state mixes this in and keeps two attributes: ``waiting`` (the seats that must
+A game state derives from this and so holds two more slots: ``waiting`` (the seats that must
 choose, in resolution order) and ``commits`` (seat -> chosen action, hidden from others).
 """
 
@@ -13,10 +13,12 @@ from typing import Any
 
 from .actions import Action
 from .rng import Rng
+from .state import GameState
 
 
-class SimultaneousChoices:
-    __slots__ = ()
+class SimultaneousChoices(GameState):
+    # The two slots live here, with the code that uses them (a game state's own __slots__ must not repeat them).
+    __slots__ = ("waiting", "commits")
     waiting: tuple[int, ...]
     commits: dict[int, Action]
 

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from .actions import Action
 from .errors import IllegalAction
 from .i18n import LANGS, catalog, render
 from .record import GameRecord
@@ -17,7 +18,7 @@ from .registry import GameInfo
 from .rng import Rng
 from .state import Event, GameState
 
-Chooser = Callable[[GameState, int, list], Any]
+Chooser = Callable[[GameState, int, list[Action]], Any]
 
 
 def uniform(rng: random.Random) -> Chooser:
@@ -29,7 +30,7 @@ def by_kind(rng: random.Random, avoid: frozenset[str] = frozenset(), p_avoid: fl
     """An action kind uniformly, then an action of that kind (reaches rare kinds); the kinds in
     ``avoid`` are left out with probability ``p_avoid`` when others are legal."""
 
-    def choose(state: GameState, seat: int, legal: list) -> Any:
+    def choose(state: GameState, seat: int, legal: list[Action]) -> Any:
         kinds = sorted({a.kind for a in legal})
         if avoid and rng.random() < p_avoid:
             kinds = [k for k in kinds if k not in avoid] or kinds
@@ -49,7 +50,7 @@ def preferring(kinds: tuple[str, ...], p: float = 0.9, otherwise: Callable[[rand
     def make(rng: random.Random) -> Chooser:
         fallback = otherwise(rng)
 
-        def choose(state: GameState, seat: int, legal: list) -> Any:
+        def choose(state: GameState, seat: int, legal: list[Action]) -> Any:
             for kind in kinds:
                 options = [a for a in legal if a.kind == kind]
                 if options and rng.random() < rates.get(kind, p):
@@ -262,7 +263,7 @@ def emitted_event_types(game: str) -> set[str]:
 
 def one_per_shape(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A few events of each type (with distinct value kinds), to keep rendering checks quick."""
-    out: dict[tuple, list[dict[str, Any]]] = {}
+    out: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for e in events:
         key = (e["type"], tuple(sorted((k, type(v).__name__, v if isinstance(v, bool) else None)
                                        for k, v in e.items())))

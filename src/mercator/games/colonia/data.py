@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from mercator.engine.content import Row, Tag, load_model
+from mercator.engine.content import Row, Tag, load_model, part
 from mercator.engine.errors import ContentError
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -284,14 +284,14 @@ def _unique(ids: list[str], file: str) -> None:
 
 
 def compile_content(files: dict[str, Row]) -> Content:
-    cities: CitiesFile = files["cities.toml"]  # type: ignore[assignment]
-    mats: MaterialsFile = files["materials.toml"]  # type: ignore[assignment]
-    fams: FamiliesFile = files["families.toml"]  # type: ignore[assignment]
-    weeks: WeeksFile = files["weeks.toml"]  # type: ignore[assignment]
-    decrees: DecreesFile = files["decrees.toml"]  # type: ignore[assignment]
-    ships: ShipsFile = files["ships.toml"]  # type: ignore[assignment]
-    relics: RelicsFile = files["relics.toml"]  # type: ignore[assignment]
-    rules: RulesFile = files["rules.toml"]  # type: ignore[assignment]
+    cities = part(files, "cities.toml", CitiesFile)
+    mats = part(files, "materials.toml", MaterialsFile)
+    fams = part(files, "families.toml", FamiliesFile)
+    weeks = part(files, "weeks.toml", WeeksFile)
+    decrees = part(files, "decrees.toml", DecreesFile)
+    ships = part(files, "ships.toml", ShipsFile)
+    relics = part(files, "relics.toml", RelicsFile)
+    rules = part(files, "rules.toml", RulesFile)
 
     if [c.id for c in cities.cities] != list(CITIES) or [c.currency for c in cities.cities] != list(CURRENCIES):
         raise ContentError(f"cities.toml: cities must be listed as {list(CITIES)} with currencies {list(CURRENCIES)}")

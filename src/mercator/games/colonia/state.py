@@ -61,7 +61,7 @@ class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralR
         "week_deck", "decree_deck", "ship_deck", "relic_deck", "relic_discard", "week_card", "dice_count",
         "departing", "decrees", "dstate", "vslot", "mods", "bag", "gsupply", "stalls", "stall_owner",
         "stall_members", "cols", "sticks", "commissions", "berths", "hold_owner", "display", "reserver",
-        "seq", "passed", "cur", "next_legal", "waiting", "commits", "over", "opening_events",
+        "seq", "passed", "cur", "next_legal", "over", "opening_events",
     )
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from mercator.engine.content import Row, Tag, load_model
+from mercator.engine.content import Row, Tag, load_model, part
 from mercator.engine.errors import ContentError
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -285,13 +285,13 @@ def load_files(folder: Path = CONTENT_DIR) -> dict[str, Row]:
 
 
 def compile_content(files: dict[str, Row]) -> Content:
-    goods: GoodsFile = files["goods.toml"]  # type: ignore[assignment]
-    offices: OfficesFile = files["offices.toml"]  # type: ignore[assignment]
-    ships: ShipsFile = files["ships.toml"]  # type: ignore[assignment]
-    b: BuildingsFile = files["buildings.toml"]  # type: ignore[assignment]
-    markets: MarketsFile = files["markets.toml"]  # type: ignore[assignment]
-    contracts: ContractsFile = files["contracts.toml"]  # type: ignore[assignment]
-    rules: RulesFile = files["rules.toml"]  # type: ignore[assignment]
+    goods = part(files, "goods.toml", GoodsFile)
+    offices = part(files, "offices.toml", OfficesFile)
+    ships = part(files, "ships.toml", ShipsFile)
+    b = part(files, "buildings.toml", BuildingsFile)
+    markets = part(files, "markets.toml", MarketsFile)
+    contracts = part(files, "contracts.toml", ContractsFile)
+    rules = part(files, "rules.toml", RulesFile)
 
     if [g.id for g in goods.goods] != list(GOODS):
         raise ContentError(f"goods.toml: goods must be listed in the order {list(GOODS)}")

@@ -31,7 +31,7 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
     __slots__ = (
         "players", "round", "phase", "p1_done", "stack", "order", "turn_pos", "supply", "ship_supply", "deck",
         "discard", "market", "under", "future", "exhaustions", "final_round", "holder", "stake", "acted",
-        "banned", "base_order", "waiting", "commits", "over",
+        "banned", "base_order", "over",
     )
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:

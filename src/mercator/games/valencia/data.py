@@ -6,6 +6,7 @@ dots use ``(row - 1) * 8 + (col - 1)`` (ids ``dot_r{row}c{col}``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -14,12 +15,13 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from mercator.engine.content import Row, Tag, load_model
+from mercator.engine.content import Row, Tag, load_model, part
 from mercator.engine.errors import ContentError
 
 CONTENT_DIR = Path(__file__).parent / "content"
 
-EDITIONS = ("valencia", "strasbourg")
+EditionName = Literal["valencia", "strasbourg"]
+EDITIONS: tuple[EditionName, ...] = ("valencia", "strasbourg")
 GUILDS = ("bakers", "butchers", "shoemakers", "vintners", "smiths")
 Guild = Literal["bakers", "butchers", "shoemakers", "vintners", "smiths"]
 SEATS = ("nobility", "church", "merchants", "guild_bakers", "guild_butchers", "guild_shoemakers", "guild_vintners",
@@ -296,8 +298,8 @@ def _build_map(name: str, grid: list[list[str]], dots: list[Coord], blocked: lis
     )
 
 
-def _assemble(city: ValenciaCity, sides: dict[str, str]) -> tuple[list[list[str]], list[Coord], list[Coord]]:
-    faces = {f.id: f for f in city.faces}
+def _assemble(city: ValenciaCity, sides: Mapping[str, str]) -> tuple[list[list[str]], list[Coord], list[Coord]]:
+    faces: dict[str, FaceRow] = {f.id: f for f in city.faces}
     grid = [["?"] * city.cols for _ in range(city.rows)]
     dots: list[Coord] = []
     blocked: list[Coord] = []
@@ -382,18 +384,18 @@ def _compile_cities(cities: CitiesFile) -> dict[str, dict[str, CityMap]]:
         key = " ".join(p + s for p, s in layout.items())
         vmaps[key] = _build_map(key, g, d, b)
     s = cities.strasbourg
-    smap = _build_map("default", [r.split() for r in s.grid], [tuple(x) for x in s.chapel_dots], [])
+    smap = _build_map("default", [r.split() for r in s.grid], list(s.chapel_dots), [])
     return {"valencia": vmaps, "strasbourg": {"default": smap}}
 
 
 def compile_content(files: dict[str, Row]) -> Content:
-    rules: RulesFile = files["rules.toml"]  # type: ignore[assignment]
-    guilds: GuildsFile = files["guilds.toml"]  # type: ignore[assignment]
-    council: CouncilFile = files["council.toml"]  # type: ignore[assignment]
-    landmarks: LandmarksFile = files["landmarks.toml"]  # type: ignore[assignment]
-    cards: RoundCardsFile = files["round_cards.toml"]  # type: ignore[assignment]
-    cities: CitiesFile = files["cities.toml"]  # type: ignore[assignment]
-    tasks: TasksFile = files["tasks.toml"]  # type: ignore[assignment]
+    rules = part(files, "rules.toml", RulesFile)
+    guilds = part(files, "guilds.toml", GuildsFile)
+    council = part(files, "council.toml", CouncilFile)
+    landmarks = part(files, "landmarks.toml", LandmarksFile)
+    cards = part(files, "round_cards.toml", RoundCardsFile)
+    cities = part(files, "cities.toml", CitiesFile)
+    tasks = part(files, "tasks.toml", TasksFile)
 
     if [g.id for g in guilds.guilds] != list(GUILDS):
         raise ContentError(f"guilds.toml: guilds must be listed in the order {list(GUILDS)}")

@@ -1,18 +1,28 @@
-"""The state's fields as seen by the rule mixins (declared once; ``state.ValenciaState`` owns them)."""
+"""The state's fields, declared once: the slots of every ``state.ValenciaState`` and what the rule
+mixins (all derived from this class) read and write. Holding the slots here rather than in the state
+class lets a type checker see that a mixin's assignments go to real slots; the mixins and the state
+class add none of their own (``__slots__ = ()``), so an instance has no ``__dict__``."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
 from mercator.engine.actions import Action
+from mercator.engine.simultaneous import SimultaneousChoices
+from mercator.engine.state import Event
 
 if TYPE_CHECKING:
     from .data import CityMap, Edition
     from .player import Player
 
 
-class StateFields:
-    __slots__ = ()
+class StateFields(SimultaneousChoices):
+    __slots__ = (
+        "ed", "map", "n", "players", "round", "phase", "ops", "card_order", "round_landmark", "figure", "city",
+        "lm_at", "lm_site", "bonus_at", "bonus_supply", "council", "goods_supply", "privilege_supply", "step",
+        "queue", "deferred", "bid", "bid_cards", "bid_stack", "figure_at_start", "final",
+    )
     ed: Edition
     map: CityMap
     n: int
@@ -39,6 +49,16 @@ class StateFields:
     goods_supply: list[int]
     privilege_supply: int
     final: list[dict[str, Any]] | None
-    waiting: tuple[int, ...]
-    commits: dict[int, Action]
-    reveal: bool
+
+    # ---- what one part of the rules asks of another (defined in a mixin or in state.ValenciaState) ----
+    @abstractmethod
+    def card_steps(self) -> tuple[tuple[str, int, int, bool], ...]: ...
+
+    @abstractmethod
+    def _clear_auction(self) -> None: ...
+
+    @abstractmethod
+    def _start_action_phase(self, ev: list[Event]) -> None: ...
+
+    @abstractmethod
+    def _legal_keep(self, seat: int) -> list[Action]: ...

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from mercator.engine.actions import Action, ActionSpace
+from mercator.engine.actions import Action, ActionSpace, int_arg
 
 from .data import CELL_IDS, DOT_IDS, GUILDS, MAX_COLS, MAX_ROWS, content
 
@@ -73,7 +73,7 @@ PAYLOAD: dict[int, tuple[int, ...]] = {}
 for _a in SPACE.actions:
     _k, _args = _a.kind, _a.args
     if _k in ("assign", "reveal"):
-        PAYLOAD[_a.index] = (int(_args[0]) - 1,)  # type: ignore[arg-type]
+        PAYLOAD[_a.index] = (int_arg(_args[0]) - 1,)
     elif _k in ("place", "place_landmark"):
         PAYLOAD[_a.index] = (CELL_IDS.index(str(_args[0])),)
     elif _k == "sell":
@@ -81,7 +81,7 @@ for _a in SPACE.actions:
     elif _k == "move":
         PAYLOAD[_a.index] = (CELL_IDS.index(str(_args[0])), CELL_IDS.index(str(_args[1])))
     elif _k == "return_card":
-        PAYLOAD[_a.index] = (int(_args[0]),)  # type: ignore[arg-type]
+        PAYLOAD[_a.index] = (int_arg(_args[0]),)
     elif _k == "place_bonus_piece":
         PAYLOAD[_a.index] = (DOT_IDS.index(str(_args[0])),)
     elif _k == "keep_tasks":

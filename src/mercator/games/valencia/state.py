@@ -41,11 +41,7 @@ class ValenciaState(PlanningRules, AuctionRules, RoundEndRules, ViewRules, Simul
 
     # The edition's content and city map follow from the options, which the hash covers already.
     NOT_STATE = GameState.NOT_STATE | {"ed", "map"}
-    __slots__ = (
-        "ed", "map", "n", "players", "round", "phase", "ops", "card_order", "round_landmark", "figure", "city",
-        "lm_at", "lm_site", "bonus_at", "bonus_supply", "council", "goods_supply", "privilege_supply", "step",
-        "queue", "deferred", "bid", "bid_cards", "bid_stack", "figure_at_start", "waiting", "commits", "final",
-    )
+    __slots__ = ()  # the fields are fields.StateFields' slots (waiting and commits: SimultaneousChoices')
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(players, seed, options)

@@ -8,20 +8,20 @@ from typing import TYPE_CHECKING
 from .data import CHURCH, GUILD_SEAT, MAX_COLS, NOBILITY, Task
 
 if TYPE_CHECKING:
-    from .state import ValenciaState
+    from .fields import StateFields
 
 
-def own(state: ValenciaState, seat: int) -> list[int]:
+def own(state: StateFields, seat: int) -> list[int]:
     city = state.city
     return [c for c in state.map.spaces if city[c] == seat]
 
 
-def adjacent_to(state: ValenciaState, seat: int, site: int) -> int:
+def adjacent_to(state: StateFields, seat: int, site: int) -> int:
     """adj(p, L): own members orthogonally next to ``site``."""
     return sum(1 for c in state.map.nbr[site] if state.city[c] == seat)
 
 
-def shaded(state: ValenciaState, cells: list[int]) -> int:
+def shaded(state: StateFields, cells: list[int]) -> int:
     """Own members touching at least one bonus piece (counted once each)."""
     return sum(1 for c in cells if any(state.bonus_at[d] for d in state.map.cell_dots[c]))
 
@@ -36,7 +36,7 @@ def _three(cells: set[int], steps: tuple[tuple[int, int], ...]) -> bool:
     return False
 
 
-def _largest_group(state: ValenciaState, cells: list[int]) -> int:
+def _largest_group(state: StateFields, cells: list[int]) -> int:
     left, best = set(cells), 0
     while left:
         todo = [left.pop()]
@@ -52,26 +52,26 @@ def _largest_group(state: ValenciaState, cells: list[int]) -> int:
     return best
 
 
-def council_threshold(state: ValenciaState) -> int:
+def council_threshold(state: StateFields) -> int:
     return state.ed.rules.council_task_threshold[str(state.n)]
 
 
-def fulfilled(state: ValenciaState, seat: int, task: Task) -> bool:
+def fulfilled(state: StateFields, seat: int, task: Task) -> bool:
     return PREDICATES[task.predicate](state, seat, task)
 
 
-def _landmark(state: ValenciaState, seat: int, t: Task) -> bool:
+def _landmark(state: StateFields, seat: int, t: Task) -> bool:
     lid = next((lm.lid for lm in state.ed.landmarks if lm.value == t.param), -1)
     site = state.lm_site[lid] if lid >= 0 else -1
     return site >= 0 and adjacent_to(state, seat, site) >= t.threshold
 
 
-def _others(state: ValenciaState, seat: int, measure: Callable[[int], int]) -> bool:
+def _others(state: StateFields, seat: int, measure: Callable[[int], int]) -> bool:
     mine = measure(seat)
     return all(mine > measure(q) for q in range(state.n) if q != seat)
 
 
-PREDICATES: dict[str, Callable[[ValenciaState, int, Task], bool]] = {
+PREDICATES: dict[str, Callable[[StateFields, int, Task], bool]] = {
     "landmark_adjacent": _landmark,
     "guild_count": lambda s, p, t: sum(1 for c in own(s, p) if s.map.kind[c] == t.param) >= t.threshold,
     "crowd": lambda s, p, t: any(site >= 0 and adjacent_to(s, p, site) >= t.threshold for site in s.lm_site),
