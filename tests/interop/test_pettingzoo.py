@@ -186,3 +186,26 @@ def test_truncation_by_max_steps():
     e.reset()
     _play(e, random.Random(0))
     assert e.core.steps == 5 and not e.game_state.is_over()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_environment_pickles_mid_game_and_plays_on_identically(game):
+    """Worker pools (RLlib, SB3's SubprocVecEnv) send environments to other processes by pickle."""
+    import pickle
+
+    e = env(game, 3 if game == "colonia" else 2)
+    e.reset(seed=9)
+    rng = random.Random(1)
+    for _ in range(30):
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(rng.choice(np.flatnonzero(mask).tolist()))
+    copy = pickle.loads(pickle.dumps(e))
+    for _ in range(30):
+        if not e.agents:
+            break
+        mask = e.observe(e.agent_selection)["action_mask"]
+        assert (copy.observe(copy.agent_selection)["action_mask"] == mask).all()
+        pick = rng.choice(np.flatnonzero(mask).tolist())
+        e.step(pick)
+        copy.step(pick)
+    assert e.core.state.state_hash() == copy.core.state.state_hash()

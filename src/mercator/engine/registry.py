@@ -56,14 +56,19 @@ class GameInfo:
     space: ActionSpace
     # option name -> allowed values; the first value is the default.
     options: dict[str, tuple[Any, ...]] = field(default_factory=dict)
-    # Upper bound on actions in one game, per player count (the conformance kit checks it).
-    max_actions: Callable[[int], int] = lambda players: 100_000
+    # Upper bound on actions in one game per player (the conformance kit checks it). A number, not a
+    # function, so a GameInfo pickles (environments carrying it are sent to worker processes).
+    max_actions_per_player: int = 100_000
     # (option name, value) -> player counts, for editions played by fewer counts than the game
     # (Strasbourg is 3-5 while Valencia is 2-5).
     counts_by_option: dict[tuple[str, Any], tuple[int, ...]] = field(default_factory=dict)
     plugins: Plugins = field(default_factory=Plugins)
     # Where the game appears in lists (lower first; equal positions by name).
     position: int = 50
+
+    def max_actions(self, players: int) -> int:
+        """Upper bound on the actions of one game with ``players`` players."""
+        return self.max_actions_per_player * players
 
     def has_plugin(self, kind: str) -> bool:
         return getattr(self.plugins, kind) is not None

@@ -20,7 +20,7 @@ INFO = register(GameInfo(
     # (Strasbourg's map is fixed); round_card_order: shuffled or v1..v5 / s1..s5 (spec §2).
     options={"edition": ("valencia", "strasbourg"), "city_layout": ("default", "random_sides"),
              "round_card_order": ("random", "fixed")},
-    max_actions=lambda players: 600 * players,
+    max_actions_per_player=600,
     counts_by_option={("edition", "strasbourg"): (3, 4, 5)},
     position=3,
     plugins=Plugins(
