@@ -4,10 +4,10 @@ the discard of unreserved cards and the refill of the display with the reshuffle
 from __future__ import annotations
 
 from mercator.engine.actions import Action
-from mercator.engine.rng import Rng
 from mercator.engine.state import Event
 
 from .data import CURRENCIES
+from .fields import StateFields
 from .flow import M_RELIC
 from .player import EMPTY_SHRINE, Player
 from .space import BUY, CARD_IDS, FILL, RESERVE, C, R
@@ -15,15 +15,8 @@ from .space import BUY, CARD_IDS, FILL, RESERVE, C, R
 RELICS = C.relics
 
 
-class CathedralRules:
+class CathedralRules(StateFields):
     __slots__ = ()
-    players: list[Player]
-    rng: Rng
-    display: list[int]
-    reserver: list[int]
-    relic_deck: list[int]
-    relic_discard: list[int]
-    mods: list[int]
 
     def relic_price(self, card: int) -> int:
         return max(1, RELICS[card].price - self.mods[M_RELIC])

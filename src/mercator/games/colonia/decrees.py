@@ -5,6 +5,7 @@ from __future__ import annotations
 from mercator.engine.actions import Action
 from mercator.engine.state import Event
 
+from .fields import StateFields
 from .flow import (
     D_MAYOR,
     D_NONE,
@@ -22,25 +23,13 @@ from .flow import (
     M_STALL_LIMIT,
     PC_PHASE,
 )
-from .player import Player
 from .space import ADOPT, PAYLOAD, C, R
 
 ADOPTED, REJECTED = 1, 2
 
 
-class DecreeRules:
+class DecreeRules(StateFields):
     __slots__ = ()
-    players: list[Player]
-    day: int
-    pc: int
-    dec: int
-    vslot: int
-    decrees: list[int]
-    dstate: list[int]
-    order: list[int]
-    mods: list[int]
-    sticks: list[int]
-    stalls: list[list[int]]
 
     def _next_decree(self, ev: list[Event]) -> None:
         """Open the vote on the leftmost unresolved decree of today, or start the day's phase."""
@@ -49,7 +38,7 @@ class DecreeRules:
                 self.vslot = i
                 voters = tuple(s for s in self.order if self.players[s].votes > 0)
                 ev.append({"type": "decree_vote", "decree": C.decrees[d].id, "voters": len(voters)})
-                if self.open_choices(voters):  # type: ignore[attr-defined]
+                if self.open_choices(voters):
                     self.dec = D_VOTE
                 else:  # nobody holds votes: 0 : 0, the mayor decides
                     self.dec = D_MAYOR
@@ -58,7 +47,7 @@ class DecreeRules:
 
     def _commit_vote(self, seat: int, a: Action, ev: list[Event]) -> None:
         ev.append({"type": "committed", "seat": seat, "choice": "vote"})
-        chosen = self.commit_choice(seat, a)  # type: ignore[attr-defined]
+        chosen = self.commit_choice(seat, a)
         if chosen is None:
             return
         self.reveal = True
@@ -123,15 +112,15 @@ class DecreeRules:
             m[M_NO_RESERVE] = 1
         elif effect == "market_add_raws":
             for i in range(len(self.stalls)):
-                drawn = self._draw_raws(p["per_stall"])  # type: ignore[attr-defined]
+                drawn = self._draw_raws(p["per_stall"])
                 if any(drawn):
                     for t in range(5):
                         self.stalls[i][t] += drawn[t]
-                    ev.append({"type": "stall_filled", "stall": i + 1, "raws": self._raw_dict(drawn)})  # type: ignore[attr-defined]
+                    ev.append({"type": "stall_filled", "stall": i + 1, "raws": self._raw_dict(drawn)})
         elif effect == "sticks_advance":
             self.sticks = [min(R.craft_column_fields, s + p["fields"]) for s in self.sticks]
             ev.append({"type": "sticks_moved", "orders": list(self.sticks)})
         elif effect == "depart_now":
-            self._depart_berth(p["berth"] - 1, 0, ev)  # type: ignore[attr-defined]
+            self._depart_berth(p["berth"] - 1, 0, ev)
         elif effect == "display_add":
-            self._draw_into_display(p["cards"], ev)  # type: ignore[attr-defined]
+            self._draw_into_display(p["cards"], ev)

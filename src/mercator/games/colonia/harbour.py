@@ -6,6 +6,7 @@ from mercator.engine.actions import Action
 from mercator.engine.state import Event
 
 from .data import CURRENCIES
+from .fields import StateFields
 from .flow import M_DEPART, M_LOAD_FEE, M_LOAD_LIMIT, M_PAY
 from .player import Player
 from .space import HOLDS, LOAD, SHIP_IDS, C, R
@@ -16,17 +17,8 @@ SHIP_CITY = [s.city for s in C.ships]
 HOLD_NEEDS = [[tuple((g, n) for g, n in enumerate(need) if n) for need in s.holds] for s in C.ships]
 
 
-class HarbourRules:
+class HarbourRules(StateFields):
     __slots__ = ()
-    players: list[Player]
-    week: int
-    last_week: int
-    berths: list[int]
-    hold_owner: list[int]
-    ship_deck: list[int]
-    departing: int
-    gsupply: list[int]
-    mods: list[int]
 
     # ---- Friday --------------------------------------------------------------------------------
     def _legal_load(self, p: Player, acts: list[Action]) -> None:
@@ -60,7 +52,7 @@ class HarbourRules:
         city = SHIP_CITY[ship]
         p.money[city] -= fee
         ev.append({"type": "hold_loaded", "seat": seat, "ship": SHIP_IDS[ship], "hold": h + 1,
-                   "goods": self._goods_dict(need), "fee": fee, "currency": CURRENCIES[city]})  # type: ignore[attr-defined]
+                   "goods": self._goods_dict(need), "fee": fee, "currency": CURRENCIES[city]})
 
     def _end_loading(self, ev: list[Event]) -> None:
         returned = 0

@@ -4,10 +4,10 @@ per raw material, commissions with escalating member costs, the dice, delivery a
 from __future__ import annotations
 
 from mercator.engine.actions import Action
-from mercator.engine.rng import Rng
 from mercator.engine.state import Event
 
 from .data import CRAFTSMEN, GOODS, RAWS
+from .fields import StateFields
 from .flow import M_DICE_EXTRA, M_DICE_NONE, M_FLAT, M_STALL, M_STALL_LIMIT
 from .player import Player
 from .space import BUY_STALL, COMMISSION, C, R
@@ -15,21 +15,8 @@ from .space import BUY_STALL, COMMISSION, C, R
 FACE_ALL = 6
 
 
-class MarketRules:
+class MarketRules(StateFields):
     __slots__ = ()
-    players: list[Player]
-    rng: Rng
-    bag: list[int]
-    gsupply: list[int]
-    stalls: list[list[int]]
-    stall_owner: list[int]
-    stall_members: list[int]
-    cols: list[list[tuple[int, int]]]
-    sticks: list[int]
-    commissions: list[int]
-    dice_count: int
-    mods: list[int]
-    reveal: bool
 
     # ---- Wednesday -----------------------------------------------------------------------------
     def stall_cost(self, i: int) -> int:

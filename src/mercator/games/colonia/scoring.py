@@ -6,6 +6,7 @@ from __future__ import annotations
 from mercator.engine.state import Event
 
 from .data import CITIES
+from .fields import StateFields
 from .player import EMPTY_SHRINE, Player
 from .space import C
 
@@ -30,9 +31,8 @@ def window_vp(players: list[Player]) -> list[int]:
     return out
 
 
-class ScoringRules:
+class ScoringRules(StateFields):
     __slots__ = ()
-    players: list[Player]
 
     def _final_scoring(self, ev: list[Event]) -> None:
         for s, p in enumerate(self.players):  # step 1: fill every empty shrine with the best relic it can take

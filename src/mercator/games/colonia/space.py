@@ -3,7 +3,7 @@ objects so legal-move generation indexes lists instead of building values."""
 
 from __future__ import annotations
 
-from mercator.engine.actions import Action, ActionSpace
+from mercator.engine.actions import Action, ActionSpace, int_arg, str_arg
 
 from .data import CRAFTSMEN, GOODS, content
 
@@ -42,9 +42,10 @@ ADOPT = SPACE.get("adopt")
 REJECT = SPACE.get("reject")
 BUY_STALL = group("buy_stall")  # [stall]
 COMMISSION = group("commission")  # [craftsman]
-LOAD = {(SHIP_IDS.index(a.args[0]), a.args[1] - 1): a for a in group("load")}  # (ship, hold) -> action
+# (ship, hold) -> action
+LOAD = {(SHIP_IDS.index(str_arg(a.args[0])), int_arg(a.args[1]) - 1): a for a in group("load")}
 BUY = group("buy")  # [card]
-FILL = {(CARD_IDS.index(a.args[0]), CARD_IDS.index(a.args[1])): a for a in group("fill_shrine")}
+FILL = {(CARD_IDS.index(str_arg(a.args[0])), CARD_IDS.index(str_arg(a.args[1]))): a for a in group("fill_shrine")}
 RESERVE = group("reserve")  # [card]
 PASS = SPACE.get("pass")
 
@@ -53,20 +54,20 @@ PAYLOAD: dict[int, tuple[int, ...]] = {}
 for _a in SPACE.actions:
     _k, _args = _a.kind, _a.args
     if _k == "choose_good":
-        PAYLOAD[_a.index] = (GOODS.index(_args[0]),)
+        PAYLOAD[_a.index] = (GOODS.index(str_arg(_args[0])),)
     elif _k == "play_card":
-        PAYLOAD[_a.index] = (_args[0],)
+        PAYLOAD[_a.index] = (int_arg(_args[0]),)
     elif _k == "vote":
-        PAYLOAD[_a.index] = (int(_args[0]),)
+        PAYLOAD[_a.index] = (int(bool(_args[0])),)  # False / True -> 0 / 1
     elif _k == "buy_stall":
-        PAYLOAD[_a.index] = (_args[0] - 1,)
+        PAYLOAD[_a.index] = (int_arg(_args[0]) - 1,)
     elif _k == "commission":
-        PAYLOAD[_a.index] = (CRAFTSMEN.index(_args[0]),)
+        PAYLOAD[_a.index] = (CRAFTSMEN.index(str_arg(_args[0])),)
     elif _k == "load":
-        PAYLOAD[_a.index] = (SHIP_IDS.index(_args[0]), _args[1] - 1)
+        PAYLOAD[_a.index] = (SHIP_IDS.index(str_arg(_args[0])), int_arg(_args[1]) - 1)
     elif _k in ("buy", "reserve"):
-        PAYLOAD[_a.index] = (CARD_IDS.index(_args[0]),)
+        PAYLOAD[_a.index] = (CARD_IDS.index(str_arg(_args[0])),)
     elif _k == "fill_shrine":
-        PAYLOAD[_a.index] = (CARD_IDS.index(_args[0]), CARD_IDS.index(_args[1]))
+        PAYLOAD[_a.index] = (CARD_IDS.index(str_arg(_args[0])), CARD_IDS.index(str_arg(_args[1])))
     else:
         PAYLOAD[_a.index] = ()

@@ -56,13 +56,7 @@ class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralR
 
     # next_legal caches the legal actions the flow found while looking for the next decision.
     NOT_STATE = GameState.NOT_STATE | {"next_legal"}
-    __slots__ = (
-        "players", "week", "day", "pc", "dec", "last_week", "week0", "order", "good_queue",
-        "week_deck", "decree_deck", "ship_deck", "relic_deck", "relic_discard", "week_card", "dice_count",
-        "departing", "decrees", "dstate", "vslot", "mods", "bag", "gsupply", "stalls", "stall_owner",
-        "stall_members", "cols", "sticks", "commissions", "berths", "hold_owner", "display", "reserver",
-        "seq", "passed", "cur", "next_legal", "over", "opening_events",
-    )
+    __slots__ = ()  # the fields are fields.StateFields' slots (waiting and commits: SimultaneousChoices')
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -145,32 +139,7 @@ class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralR
     def n(self) -> int:
         return self.seats
 
-    # ---- shared helpers ----------------------------------------------------------------------------
-    def _draw_raws(self, n: int) -> list[int]:
-        """Draw up to ``n`` raw materials from the bag at random, without replacement."""
-        out = [0] * 5
-        bag = self.bag
-        for _ in range(n):
-            total = sum(bag)
-            if not total:
-                break
-            r = self.rng.below(total)
-            t = 0
-            while r >= bag[t]:
-                r -= bag[t]
-                t += 1
-            bag[t] -= 1
-            out[t] += 1
-        return out
-
-    @staticmethod
-    def _raw_dict(v: list[int]) -> dict[str, int]:
-        return {RAWS[t]: n for t, n in enumerate(v) if n}
-
-    @staticmethod
-    def _goods_dict(v: tuple[int, ...] | list[int]) -> dict[str, int]:
-        return {GOODS[g]: n for g, n in enumerate(v) if n}
-
+    # ---- shared helpers (the raw-material and goods ones are in fields.StateFields) ---------------
     def _give_start_good(self, seat: int, g: int, face: int, ev: list[Event]) -> None:
         """The starting good: rolled (face 1-5) or chosen (face 0: after a 6 or under free_start_good)."""
         self.gsupply[g] -= 1

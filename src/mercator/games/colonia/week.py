@@ -4,37 +4,16 @@ with its shortage rule, votes, turn order with the reverse-order tie rule, and t
 from __future__ import annotations
 
 from mercator.engine.actions import Action
-from mercator.engine.rng import Rng
 from mercator.engine.state import Event
 
+from .fields import StateFields
 from .flow import D_FAMILY, D_NONE, N_MODS, PC_DECREES, STREETS
 from .player import Player
 from .space import PAYLOAD, PLAY_CARD, C, R
 
 
-class WeekRules:
+class WeekRules(StateFields):
     __slots__ = ()
-    players: list[Player]
-    rng: Rng
-    week: int
-    day: int
-    pc: int
-    dec: int
-    last_week: int
-    week_deck: list[int]
-    decree_deck: list[int]
-    week_card: int
-    stalls: list[list[int]]
-    stall_owner: list[int]
-    stall_members: list[int]
-    sticks: list[int]
-    commissions: list[int]
-    dice_count: int
-    departing: int
-    mods: list[int]
-    decrees: list[int]
-    dstate: list[int]
-    order: list[int]
 
     # ---- Monday ------------------------------------------------------------------------------
     def _monday(self, ev: list[Event]) -> None:
@@ -50,10 +29,10 @@ class WeekRules:
         ev.append({"type": "week_card", "week": self.week, "week_card": card.id, "orders": list(self.sticks),
                    "dice": card.dice, "departing": self.departing})
         for i, n in enumerate(card.stalls):
-            self.stalls[i] = self._draw_raws(n)  # type: ignore[attr-defined]
+            self.stalls[i] = self._draw_raws(n)
             self.stall_owner[i] = -1
             self.stall_members[i] = 0
-            ev.append({"type": "stall_filled", "stall": i + 1, "raws": self._raw_dict(self.stalls[i])})  # type: ignore[attr-defined]
+            ev.append({"type": "stall_filled", "stall": i + 1, "raws": self._raw_dict(self.stalls[i])})
         self.commissions = [0] * 5
         self.mods = [0] * N_MODS
         self.decrees = []
@@ -67,7 +46,7 @@ class WeekRules:
         self.reveal = True
         ev.append({"type": "decrees_revealed", "decrees": [C.decrees[d].id for d in self.decrees]})
         if all(len(p.hand) >= 2 for p in self.players):
-            self.open_choices(tuple(range(len(self.players))))  # type: ignore[attr-defined]
+            self.open_choices(tuple(range(len(self.players))))
             self.dec = D_FAMILY
             return
         self._resolve_family([(s, p.hand[0]) for s, p in enumerate(self.players)], ev, automatic=True)
@@ -77,7 +56,7 @@ class WeekRules:
 
     def _commit_family(self, seat: int, a: Action, ev: list[Event]) -> None:
         ev.append({"type": "committed", "seat": seat, "choice": "family_card"})
-        chosen = self.commit_choice(seat, a)  # type: ignore[attr-defined]
+        chosen = self.commit_choice(seat, a)
         if chosen is not None:
             self.reveal = True
             self.dec = D_NONE
