@@ -55,8 +55,11 @@ def test_mercator_serve_sets_the_hint_limit_and_the_bot_time(tmp_path) -> None:
     with _serve(tmp_path, "--hints-per-minute", "1", "--bot-move-seconds", "0.05") as base:
         made = httpx.post(f"{base}/api/games", json={"game": "constantinopolis", "join": 0,
                                                      "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
-        gid, token = made["game"]["id"], made["seat"]["token"]
-        assert httpx.post(f"{base}/api/games/{gid}/join", json={"seat": 1}).status_code == 201  # the game starts
+        gid, tokens = made["game"]["id"], [made["seat"]["token"]]
+        joined = httpx.post(f"{base}/api/games/{gid}/join", json={"seat": 1})  # the game starts
+        assert joined.status_code == 201
+        tokens.append(joined.json()["token"])
+        token = tokens[httpx.get(f"{base}/api/games/{gid}").json()["to_act"][0]]  # the first player is drawn
 
         def ask() -> httpx.Response:
             return httpx.post(f"{base}/web/api/games/{gid}/hint", headers={"Authorization": f"Bearer {token}"},
