@@ -6,7 +6,8 @@ from mercator.engine.actions import Action
 from mercator.engine.state import Event
 
 from .data import GOODS, OFFICES
-from .frames import ACT, BID, GOOD
+from .fields import StateFields
+from .frames import ACT, BID, GOOD, Frame
 from .player import Player
 from .space import CHALLENGE, MOVE, PASS, PAYLOAD, RAISE, STAY, TAKE, TAKE_NONE, C, R
 
@@ -15,13 +16,8 @@ AUREA = C.by_id["porta_aurea"].bid
 CHARISIANA = C.by_id["porta_charisiana"].bid
 
 
-class AuctionRules:
+class AuctionRules(StateFields):
     __slots__ = ()
-    players: list[Player]
-    holder: list[int]
-    stake: list[int]
-    banned: list[int]
-    stack: list[tuple]
 
     def _move_cost(self, p: Player) -> int:
         # D09: an officeless player with fewer than 2 gold moves for free, so he can always finish.
@@ -41,7 +37,7 @@ class AuctionRules:
                 acts.extend(CHALLENGE[o][self.stake[o]:top])
         return acts
 
-    def _legal_bid(self, frame: tuple) -> list[Action]:
+    def _legal_bid(self, frame: Frame) -> list[Action]:
         _, c, h, o, current, leader = frame
         limit = self.players[h].gold + self.stake[o] if leader == c else self.players[c].gold
         return [PASS, *RAISE[current:min(limit, R.max_bid)]]
@@ -108,7 +104,7 @@ class AuctionRules:
         ev.append({"type": "office_won", "seat": c, "holder": h, "office": OFFICES[o], "bid": current})
         # The displaced holder is activated at once; the winner's activation ends with his.
         self.stack.pop()
-        self.acted[h] = True  # type: ignore[attr-defined]
+        self.acted[h] = True
         self.stack.append((ACT, h))
 
     def _end_auction(self, ev: list[Event]) -> None:
@@ -127,7 +123,7 @@ class AuctionRules:
             if p.owns(AUREA):
                 p.gold += R.porta_aurea_gold
                 ev.append({"type": "wall_income", "seat": s, "building": "porta_aurea", "gold": R.porta_aurea_gold})
-        for s in self.order_by_slot():  # type: ignore[attr-defined]
+        for s in self.order_by_slot():
             if self.players[s].owns(CHARISIANA):
                 frames.append((GOOD, s, 1))
         self.stack.extend(reversed(frames))

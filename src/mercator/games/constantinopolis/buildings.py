@@ -4,10 +4,13 @@ market trading and commercial buildings (spec §3.9)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from mercator.engine.actions import Action
 from mercator.engine.state import Event
 
-from .data import GOODS
+from .data import GOODS, Building
+from .fields import StateFields
 from .frames import GOOD, PREEMPT
 from .player import Player
 from .space import BUY, COMMERCIAL, MBUY, MSELL, PAYLOAD, PEGAE, C, R
@@ -33,16 +36,11 @@ INPUT_MASK = {b.bid: sum(1 << g for g in range(5) if b.input[g]) for b in COMMER
 OUT_MASK = {b.bid: sum(1 << g for g in range(5) if b.output[g]) for b in B if b.category == PRODUCTION}
 
 
-class BuildingRules:
+class BuildingRules(StateFields):
     __slots__ = ()
-    players: list[Player]
-    supply: list[int]
-    holder: list[int]
-    stack: list[tuple]
-    market: int
 
     # ---- buying -----------------------------------------------------------------------------
-    def _may_own(self, p: Player, b, *, declare: bool) -> bool:
+    def _may_own(self, p: Player, b: Building, *, declare: bool) -> bool:
         """Category, same-id, licence, wall and pair rules (not gold) for player p and tile b."""
         if self.supply[b.bid] <= 0 or p.cats >> b.category & 1:
             return False
@@ -104,7 +102,7 @@ class BuildingRules:
             ev.append({"type": "preempt_declined", "seat": consul, "buyer": buyer, "building": B[bid].id})
             self._complete_buy(buyer, bid, red, ev)
 
-    def _gain(self, seat: int, b, price: int, ev: list[Event]) -> None:
+    def _gain(self, seat: int, b: Building, price: int, ev: list[Event]) -> None:
         p = self.players[seat]
         p.gold -= price
         self.supply[b.bid] -= 1
@@ -161,7 +159,7 @@ class BuildingRules:
             ev.append({"type": "market_sell", "seat": seat, "good": GOODS[g], "qty": q, "gold": q * m.sell[g]})
 
     # ---- commercial buildings and Porta Pegae (spec §3.9.2, §3.9.3) --------------------------------
-    def _uses(self, p: Player, b, table: dict, acts: list[Action]) -> None:
+    def _uses(self, p: Player, b: Building, table: Mapping[tuple[int, int | None], Action], acts: list[Action]) -> None:
         if b.input_any:
             for g in range(5):
                 if p.pmask >> g & 1 and p.goods[g] >= b.input_any:

@@ -5,11 +5,11 @@ dispatching, and the free-trade variant (§3.6, §5.1)."""
 from __future__ import annotations
 
 from mercator.engine.actions import Action
-from mercator.engine.rng import Rng
 from mercator.engine.state import Event
 
 from .data import GOODS, SIZES
-from .frames import ANSWER, LOAD, OFFER, SWAP
+from .fields import StateFields
+from .frames import ANSWER, LOAD, OFFER, SWAP, Frame
 from .player import Player
 from .space import (
     ANSWER as ANSWER_ACTS,
@@ -49,17 +49,8 @@ WALL_BIT = 1 << 4
 LARGE = 2
 
 
-class ContractRules:
+class ContractRules(StateFields):
     __slots__ = ()
-    players: list[Player]
-    stack: list[tuple]
-    deck: list[int]
-    discard: list[int]
-    ship_supply: list[int]
-    round: int
-    rng: Rng
-    reveal: bool
-    options: dict
 
     # ---- phase 2 and final arrival ---------------------------------------------------------------
     def _fulfil(self, seat: int, cards: tuple[int, ...], ev: list[Event]) -> None:
@@ -106,7 +97,7 @@ class ContractRules:
                 + (R.turris_marmorea_contracts if p.bmask >> TURRIS & 1 else 0))
 
     def _draw_contracts(self, ev: list[Event]) -> None:
-        for s in self.order:  # type: ignore[attr-defined]
+        for s in self.order:
             self._draw(s, self.draw_count(s), ev)
 
     # ---- phase 6 turn --------------------------------------------------------------------------------
@@ -153,7 +144,7 @@ class ContractRules:
                 out.append(LOAD_ACTS[cid])
         return out
 
-    def _legal_load(self, frame: tuple) -> list[Action]:
+    def _legal_load(self, frame: Frame) -> list[Action]:
         _, seat, size, cards, used, need = frame
         acts = self._loadable(self.players[seat], size, used, need)
         if cards:
@@ -246,7 +237,7 @@ class ContractRules:
                    "contracts": [CARD_IDS[c] for c in cards], "fp": bonus})
 
     # ---- free trade (spec §5.1) ----------------------------------------------------------------------
-    def _legal_offer(self, frame: tuple) -> list[Action]:
+    def _legal_offer(self, frame: Frame) -> list[Action]:
         _, seat, target, stage, ggold, ggoods, tgold, tgoods = frame
         who, gold, goods = (seat, ggold, ggoods) if stage == 0 else (target, tgold, tgoods)
         q = self.players[who]
@@ -266,6 +257,7 @@ class ContractRules:
                 ev.append({"type": "trade_offered", "seat": s, "target": t, "give": _bundle(ggold, ggoods),
                            "get": _bundle(tgold, tgoods)})
             return
+        goods_add: tuple[int, ...]
         if a.kind == "offer_gold":
             (n,) = PAYLOAD[a.index]
             gold_add, goods_add = n, (0,) * 5
@@ -300,5 +292,5 @@ def _has_any(p: Player) -> bool:
     return p.gold > 0 or any(p.goods)
 
 
-def _bundle(gold: int, goods: tuple[int, ...]) -> dict:
+def _bundle(gold: int, goods: tuple[int, ...]) -> dict[str, int]:
     return {"gold": gold, **{GOODS[g]: n for g, n in enumerate(goods) if n}}

@@ -3,10 +3,11 @@ integer-indexed tables the rules read in their hot loops."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import Field, model_validator
 
@@ -15,11 +16,12 @@ from mercator.engine.errors import ContentError
 
 CONTENT_DIR = Path(__file__).parent / "content"
 
-GOODS = ("alimentary", "consumer", "industrial", "military", "luxury")
 Good = Literal["alimentary", "consumer", "industrial", "military", "luxury"]
+GOODS: tuple[Good, ...] = get_args(Good)
 SIZES = ("small", "medium", "large")
 Size = Literal["small", "medium", "large"]
-OFFICES = ("magister_officiorum", "praefectus_pretorio", "comes_thesaurorum", "praefectus_urbi", "consul")
+Office = Literal["magister_officiorum", "praefectus_pretorio", "comes_thesaurorum", "praefectus_urbi", "consul"]
+OFFICES: tuple[Office, ...] = get_args(Office)
 CATEGORIES = ("production", "commercial", "utility", "public", "wall")
 NonNeg = Field(ge=0)
 
@@ -40,7 +42,7 @@ class GoodsFile(Row):
 
 class OfficeRow(Row):
     slot: int = Field(ge=1, le=5)
-    id: Literal[OFFICES]  # type: ignore[valid-type]
+    id: Office
     name: str
     effect: str
     when: str
@@ -213,7 +215,7 @@ FILES: dict[str, type[Row]] = {
 
 
 # ---- compiled tables -----------------------------------------------------------------------
-def _vec(d: dict[str, int]) -> tuple[int, ...]:
+def _vec(d: Mapping[Good, int]) -> tuple[int, ...]:
     return tuple(d.get(g, 0) for g in GOODS)
 
 
@@ -297,29 +299,31 @@ def compile_content(files: dict[str, Row]) -> Content:
         raise ContentError(f"goods.toml: goods must be listed in the order {list(GOODS)}")
     if [o.id for o in sorted(offices.offices, key=lambda o: o.slot)] != list(OFFICES):
         raise ContentError(f"offices.toml: slots 1-5 must hold {list(OFFICES)}")
-    ship_by = {s.id: s for s in ships.ships}
+    ship_by: dict[str, ShipRow] = {s.id: s for s in ships.ships}
     if set(ship_by) != set(SIZES):
         raise ContentError(f"ships.toml: exactly one row per size {list(SIZES)} is needed")
 
     rows: list[Building] = []
 
-    def add(**kw: object) -> None:
-        base = dict(licence=-1, output=(0,) * 5, input=(0,) * 5, input_any=0, gold=0, fp=0, pair="", ability="")
-        base.update(kw)
-        rows.append(Building(bid=len(rows), **base))  # type: ignore[arg-type]
+    def add(*, id: str, name: str, category: int, cost: int, tag: str, licence: int = -1,
+            output: tuple[int, ...] = (0,) * 5, input: tuple[int, ...] = (0,) * 5, input_any: int = 0,
+            gold: int = 0, fp: int = 0, pair: str = "", ability: str = "") -> None:
+        rows.append(Building(bid=len(rows), id=id, name=name, category=category, cost=cost, licence=licence,
+                             output=output, input=input, input_any=input_any, gold=gold, fp=fp, pair=pair,
+                             ability=ability, tag=tag))
 
-    for r in b.production:
-        add(id=r.id, name=r.name, category=0, cost=r.cost, licence="ABCD".index(r.licence),
-            output=_vec(r.output), tag=r.tag)
-    for r in b.commercial:
-        add(id=r.id, name=r.name, category=1, cost=r.cost, input=_vec(r.input), input_any=r.input_any_one_type,
-            gold=r.gold, fp=r.fp, tag=r.tag)
-    for r in b.utility:
-        add(id=r.id, name=r.name, category=2, cost=r.cost, ability=r.ability, tag=r.tag)
-    for r in b.public:
-        add(id=r.id, name=r.name, category=3, cost=r.cost, fp=r.fp, pair=r.pair, tag=r.tag)
-    for r in b.walls:
-        add(id=r.id, name=r.name, category=4, cost=r.cost, ability=r.ability, tag=r.tag)
+    for pr in b.production:
+        add(id=pr.id, name=pr.name, category=0, cost=pr.cost, licence="ABCD".index(pr.licence),
+            output=_vec(pr.output), tag=pr.tag)
+    for cr in b.commercial:
+        add(id=cr.id, name=cr.name, category=1, cost=cr.cost, input=_vec(cr.input), input_any=cr.input_any_one_type,
+            gold=cr.gold, fp=cr.fp, tag=cr.tag)
+    for ur in b.utility:
+        add(id=ur.id, name=ur.name, category=2, cost=ur.cost, ability=ur.ability, tag=ur.tag)
+    for pu in b.public:
+        add(id=pu.id, name=pu.name, category=3, cost=pu.cost, fp=pu.fp, pair=pu.pair, tag=pu.tag)
+    for wr in b.walls:
+        add(id=wr.id, name=wr.name, category=4, cost=wr.cost, ability=wr.ability, tag=wr.tag)
 
     cards = []
     for i, c in enumerate(contracts.contracts):
@@ -338,13 +342,14 @@ def compile_content(files: dict[str, Row]) -> Content:
     )
     if len(rules.wall_fp) != len(b.walls) + 1:
         raise ContentError(f"rules.toml: field 'wall_fp' needs {len(b.walls) + 1} values (0..{len(b.walls)} walls)")
+    sm, md, lg = (ship_by[s] for s in SIZES)
     return Content(
         goods=tuple(goods.goods),
         offices=tuple(sorted(offices.offices, key=lambda o: o.slot)),
-        ship_cost=tuple(ship_by[s].cost for s in SIZES),  # type: ignore[arg-type]
-        ship_capacity=tuple(ship_by[s].capacity for s in SIZES),  # type: ignore[arg-type]
-        ship_copies=tuple(ship_by[s].copies for s in SIZES),  # type: ignore[arg-type]
-        ship_names=tuple(ship_by[s].name for s in SIZES),  # type: ignore[arg-type]
+        ship_cost=(sm.cost, md.cost, lg.cost),
+        ship_capacity=(sm.capacity, md.capacity, lg.capacity),
+        ship_copies=(sm.copies, md.copies, lg.copies),
+        ship_names=(sm.name, md.name, lg.name),
         buildings=tuple(rows),
         by_id={r.id: r for r in rows},
         contracts=tuple(cards),

@@ -4,6 +4,8 @@ A frame is a plain tuple whose first item is one of these kinds; the second is a
 seat that decides (except SIMUL, where ``waiting`` on the state lists the seats).
 """
 
+from typing import Any
+
 ACT = 0  # (ACT, seat): phase-1 activation: stay, move or challenge
 BID = 1  # (BID, challenger, holder, office, current bid, leader)
 GOOD = 2  # (GOOD, seat, source): take one produced good (Pretorio, Porta Charisiana)
@@ -19,3 +21,5 @@ NAMES = ("office auction", "office bidding", "take a good", "own turn", "Consul 
          "loading a ship", "contract swap", "trade offer", "answer a trade offer", "simultaneous choice")
 
 SOURCES = ("pretorio", "charisiana")
+
+Frame = tuple[Any, ...]  # one stack entry: (kind, seat, ...) as above

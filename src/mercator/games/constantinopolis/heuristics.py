@@ -5,7 +5,7 @@ yields over the rounds left (the game lasts at most 9 rounds)."""
 
 from __future__ import annotations
 
-from .data import content
+from .data import Building, content
 from .frames import BID, LOAD
 from .state import ConstantinopolisState
 
@@ -18,7 +18,7 @@ GOLD_PER_FP = 3.5
 OFFICE_VALUE = (1.0, 0.8, 1.1, 0.6, 0.7)
 
 
-def _building_value(b, rounds_left: int) -> float:
+def _building_value(b: Building, rounds_left: int) -> float:
     if b.category == 0:  # production: output each round, sold or shipped at about design value
         return sum(o * v for o, v in zip(b.output, DESIGN, strict=True)) / GOLD_PER_FP * 0.6 * rounds_left + 0.4
     if b.category == 1:  # commercial: one use a round

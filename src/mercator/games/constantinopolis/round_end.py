@@ -4,10 +4,10 @@ triggers (§4.1) and final scoring with tie-breakers (§4.2)."""
 from __future__ import annotations
 
 from mercator.engine.actions import Action
-from mercator.engine.rng import Rng
 from mercator.engine.state import Event
 
 from .data import GOODS
+from .fields import StateFields
 from .player import Player
 from .space import DONATE, DONATE_NONE, KEEP, KEEP_SETS, PAYLOAD, C, R
 
@@ -17,17 +17,8 @@ PUBLIC_TILES = [b.bid for b in C.buildings if b.category == 3]
 WALL_MASK = sum(1 << b.bid for b in C.buildings if b.category == 4)
 
 
-class RoundEndRules:
+class RoundEndRules(StateFields):
     __slots__ = ()
-    players: list[Player]
-    supply: list[int]
-    market: int
-    under: list[int]
-    future: list[int]
-    exhaustions: int
-    final_round: int
-    round: int
-    rng: Rng
 
     # ---- phase 7 ------------------------------------------------------------------------------------
     def _legal_donate(self, seat: int) -> list[Action]:
@@ -57,7 +48,7 @@ class RoundEndRules:
             return
         self.under.append(self.market)
         self.market = self.future.pop()
-        self.reveal = True  # type: ignore[attr-defined]  # a hidden market card is turned up
+        self.reveal = True  # a hidden market card is turned up
         ev.append({"type": "market_changed", "market": C.markets[self.market].id, "left": len(self.future)})
         if self.future:
             return
@@ -94,7 +85,7 @@ class RoundEndRules:
 
     def end_reason(self) -> str | None:
         """§4.1: (a) the last public tile was bought, or (b) the final round was played."""
-        if not self.over:  # type: ignore[attr-defined]
+        if not self.over:
             return None
         return "public_buildings_sold" if not any(self.supply[b] for b in PUBLIC_TILES) else "final_round"
 
@@ -103,7 +94,7 @@ class RoundEndRules:
             for i, (size, loc, cards) in enumerate(p.ships):
                 if loc:
                     p.ships[i] = (size, 0, ())
-                    self._fulfil(s, cards, ev)  # type: ignore[attr-defined]
+                    self._fulfil(s, cards, ev)
         for s, p in enumerate(self.players):
             walls = (p.bmask & WALL_MASK).bit_count()
             fp = R.wall_fp[walls]

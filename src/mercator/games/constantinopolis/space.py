@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from mercator.engine.actions import Action, ActionSpace
+from mercator.engine.actions import Action, ActionSpace, int_arg, str_arg
 
 from .data import GOODS, OFFICES, SIZES, content
 
@@ -77,13 +77,13 @@ RAISE = group("bid_raise")  # [bid-1]
 PASS = SPACE.get("bid_pass")
 TAKE = group("take_good")
 TAKE_NONE = SPACE.get("take_none")
-BUY = {(C.by_id[a.args[0]].bid, a.args[1]): a for a in group("buy_building")}
+BUY = {(C.by_id[str_arg(a.args[0])].bid, a.args[1]): a for a in group("buy_building")}
 PREEMPT = group("preempt")  # [no, yes]
 MBUY = [group("market_buy")[g * MAX_QTY:(g + 1) * MAX_QTY] for g in range(5)]  # [good][qty-1]
 MSELL = [group("market_sell")[g * MAX_QTY:(g + 1) * MAX_QTY] for g in range(5)]
-COMMERCIAL = {(C.by_id[a.args[0]].bid, None if a.args[1] is None else GOODS.index(a.args[1])): a
+COMMERCIAL = {(C.by_id[str_arg(a.args[0])].bid, None if a.args[1] is None else GOODS.index(a.args[1])): a
               for a in group("use_commercial")}
-PEGAE = {(C.by_id[a.args[0]].bid, None if a.args[1] is None else GOODS.index(a.args[1])): a
+PEGAE = {(C.by_id[str_arg(a.args[0])].bid, None if a.args[1] is None else GOODS.index(a.args[1])): a
          for a in group("use_porta_pegae")}
 END_TURN = SPACE.get("end_turn")
 SWAP = group("swap_pick")  # [card]
@@ -110,28 +110,28 @@ for a in SPACE.actions:
     if k in ("office_move",):
         PAYLOAD[a.index] = (OFFICES.index(args[0]),)
     elif k == "office_challenge":
-        PAYLOAD[a.index] = (OFFICES.index(args[0]), args[1])
+        PAYLOAD[a.index] = (OFFICES.index(args[0]), int_arg(args[1]))
     elif k == "bid_raise":
-        PAYLOAD[a.index] = (args[0],)
+        PAYLOAD[a.index] = (int_arg(args[0]),)
     elif k in ("take_good", "donate", "offer_good"):
         PAYLOAD[a.index] = (GOODS.index(args[0]),)
     elif k == "buy_building":
-        PAYLOAD[a.index] = (C.by_id[args[0]].bid, int(args[1]))
+        PAYLOAD[a.index] = (C.by_id[str_arg(args[0])].bid, int(bool(args[1])))
     elif k in ("preempt", "trade_answer"):
-        PAYLOAD[a.index] = (int(args[0]),)
+        PAYLOAD[a.index] = (int(bool(args[0])),)  # False / True -> 0 / 1
     elif k in ("market_buy", "market_sell"):
-        PAYLOAD[a.index] = (GOODS.index(args[0]), args[1])
+        PAYLOAD[a.index] = (GOODS.index(args[0]), int_arg(args[1]))
     elif k in ("use_commercial", "use_porta_pegae"):
-        PAYLOAD[a.index] = (C.by_id[args[0]].bid, -1 if args[1] is None else GOODS.index(args[1]))
+        PAYLOAD[a.index] = (C.by_id[str_arg(args[0])].bid, -1 if args[1] is None else GOODS.index(args[1]))
     elif k in ("swap_pick", "reserve_contract", "release_reserved", "load_contract"):
-        PAYLOAD[a.index] = (CARD_IDS.index(args[0]),)
+        PAYLOAD[a.index] = (CARD_IDS.index(str_arg(args[0])),)
     elif k == "buy_ship":
         PAYLOAD[a.index] = (SIZES.index(args[0]),)
     elif k == "dispatch_ship":
-        PAYLOAD[a.index] = (SIZES.index(args[0]), CARD_IDS.index(args[1]))
+        PAYLOAD[a.index] = (SIZES.index(args[0]), CARD_IDS.index(str_arg(args[1])))
     elif k in ("trade_offer", "offer_gold"):
-        PAYLOAD[a.index] = (args[0],)
+        PAYLOAD[a.index] = (int_arg(args[0]),)
     elif k == "keep_goods":
-        PAYLOAD[a.index] = tuple(args)
+        PAYLOAD[a.index] = tuple(int_arg(x) for x in args)
     else:
         PAYLOAD[a.index] = ()

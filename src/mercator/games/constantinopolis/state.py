@@ -14,7 +14,7 @@ from .auction import AuctionRules
 from .buildings import BuildingRules
 from .contracts import ContractRules
 from .data import GOODS, OFFICES, SIZES
-from .frames import ACT, ANSWER, BID, GOOD, LOAD, NAMES, OFFER, PREEMPT, SIMUL, SOURCES, SWAP, TURN
+from .frames import ACT, ANSWER, BID, GOOD, LOAD, NAMES, OFFER, PREEMPT, SIMUL, SOURCES, SWAP, TURN, Frame
 from .player import Player
 from .round_end import RoundEndRules
 from .space import CARD_IDS, END_TURN, SPACE, C, R
@@ -28,11 +28,7 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
     GAME = "constantinopolis"
     SPACE = SPACE
 
-    __slots__ = (
-        "players", "round", "phase", "p1_done", "stack", "order", "turn_pos", "supply", "ship_supply", "deck",
-        "discard", "market", "under", "future", "exhaustions", "final_round", "holder", "stake", "acted",
-        "banned", "base_order", "over",
-    )
+    __slots__ = ()  # the fields are fields.StateFields' slots (waiting and commits: SimultaneousChoices')
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -60,7 +56,7 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
             self.holder[slot] = s
             self.players[s].office = slot
         self.round = 1
-        self.stack: list[tuple] = []
+        self.stack: list[Frame] = []
         self.order = seats[:]
         self.turn_pos = 0
         self.waiting: tuple[int, ...] = ()
