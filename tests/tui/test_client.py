@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 
 from mercator.engine.errors import IllegalAction
+from mercator.engine.i18n import render
 from mercator.engine.record import GameRecord
 from mercator.tui import default_names, play
 
@@ -107,3 +108,32 @@ def test_bad_setup_is_refused(seats: list[str], lang: str) -> None:
     console, _ = _console()
     with pytest.raises(IllegalAction):
         play(GAME, seats, 0, {}, None, lang=lang, console=console, input_fn=lambda prompt: "q")
+
+
+def test_the_log_shows_everything_since_your_last_turn_without_other_seats_secrets() -> None:
+    import random as stdlib_random
+
+    from mercator.engine.seen import Logged, visible
+    from mercator.tui import _apply, _new_session, log_panel
+
+    buf = io.StringIO()
+    console = Console(file=buf, width=500)  # one event per line, unwrapped, to find each
+    session = _new_session(GAME, ["human", "human"], 3, {}, None, "en", console, lambda prompt: "q", None)
+    rng = stdlib_random.Random(4)
+    session.seen_at[0] = 0
+    while len(session.log) < 60:
+        seat = session.state.to_act()[0]
+        _apply(session, seat, rng.choice(session.state.legal_actions(seat)))
+    # The rules' events name no secret in play; one that did would show it to its owner only.
+    session.log.append(Logged(session.state.version, {"type": "contract_drawn", "seat": 1, "contract": "c042"},
+                              {"contract": frozenset({1})}))
+    console.print(log_panel(session, 0))
+    shown = buf.getvalue()
+    assert f"Log: {len(session.log)} new since your last decision" in shown
+    assert len(session.log) > 12  # more than the old fixed tail of 12 lines
+    for item in session.log:
+        assert render(GAME, visible(item, 0), "en", session.names) in shown  # every line since, as seat 0 sees it
+    assert "c042" not in shown
+    buf.truncate(0)
+    console.print(log_panel(session, 1))
+    assert "c042" in buf.getvalue()

@@ -25,13 +25,15 @@ from mercator.engine.actions import Action
 from mercator.engine.errors import IllegalAction
 from mercator.engine.i18n import LANGS, render
 from mercator.engine.record import sealed
+from mercator.engine.seen import Logged, logged, visible
 from mercator.engine.state import Event, GameState
 from mercator.games import get
 
 from .common import Ctx, GameUI
 
 HUMAN = "human"
-LOG_LINES = 12
+LOG_LINES = 12  # at least this many lines of the log, however recent your last decision
+MAX_LOG_LINES = 120  # at most this many: everything since your last decision, up to here
 MANY_ACTIONS = 40  # longer lists of single actions are printed in columns
 GROUP_MIN = 5  # longer runs of bids or quantities are printed as one line of cells
 UNDO, QUIT = "u", "q"
@@ -54,8 +56,10 @@ class Session:
     lang: str
     record_path: str | None
     ui: GameUI
-    log: list[tuple[int, str]] = field(default_factory=list)  # (state version after, line)
+    log: list[Logged] = field(default_factory=list)  # every event, with the seats whose secret it shows
     last_human: int | None = None
+    # The version at which each human last saw the board: their log starts after it.
+    seen_at: dict[int, int] = field(default_factory=dict)
 
     @property
     def humans(self) -> list[int]:
@@ -110,13 +114,16 @@ def _intro(session: Session) -> None:
 # ---- moves -----------------------------------------------------------------------------------------
 def _apply(session: Session, seat: int, action: Action) -> list[Event]:
     events = session.state.apply(seat, action)
-    version = session.state.version
-    lines = [render(session.game, e, session.lang, session.names) for e in events]
-    session.log.extend((version, line) for line in lines)
+    items = logged(session.state, session.state.version, events)
+    session.log.extend(items)
     if not session.humans:
-        for line in lines:
-            session.console.print(Text(line, style="dim"))
+        for item in items:
+            session.console.print(Text(_line(session, item, None), style="dim"))
     return events
+
+
+def _line(session: Session, item: Logged, viewer: int | None) -> str:
+    return render(session.game, visible(item, viewer), session.lang, session.names)
 
 
 def _bot_step(session: Session, seat: int) -> None:
@@ -146,7 +153,7 @@ def _human_step(session: Session, seat: int) -> bool:
 def _undo(session: Session, seat: int) -> None:
     session.state = session.state.undo(seat)
     version = session.state.version
-    session.log = [(v, line) for v, line in session.log if v <= version]
+    session.log = [item for item in session.log if item.action <= version]
     session.console.print(Text(f"{session.names[seat]} takes back the last action.", style="yellow"))
 
 
@@ -210,7 +217,7 @@ def _finish(session: Session) -> None:
     con.print(Rule(Text("Game over", style="bold")))
     board = board_renderables(session, None)
     con.print(*board)
-    con.print(log_panel(session))
+    con.print(log_panel(session, None))
     con.print(final_table(session.state, session.names, session.ui))
     _save(session)
 
@@ -236,16 +243,25 @@ def final_table(state: GameState, names: list[str], ui: GameUI) -> Table:
 
 def show_board(session: Session, seat: int) -> None:
     session.console.print(*board_renderables(session, seat))
-    session.console.print(log_panel(session))
+    session.console.print(log_panel(session, seat))
+    session.seen_at[seat] = session.state.version
 
 
 def board_renderables(session: Session, seat: int | None) -> list[RenderableType]:
     return session.ui.board(session.state.view(seat), session.names, seat)
 
 
-def log_panel(session: Session) -> Panel:
-    lines = [line for _, line in session.log[-LOG_LINES:]]
-    return Panel("\n".join(lines) or "(nothing yet)", title="Log", title_align="left", style="dim")
+def log_panel(session: Session, viewer: int | None) -> Panel:
+    """What happened since ``viewer`` last saw the board (at least the last LOG_LINES lines), with
+    other seats' secrets hidden; ``None`` (the end of the game) shows the public log's tail."""
+    since = session.seen_at.get(viewer, 0) if viewer is not None else session.state.version
+    fresh = sum(1 for item in session.log if item.action > since)
+    shown = session.log[-min(MAX_LOG_LINES, max(LOG_LINES, fresh)):]
+    lines = [_line(session, item, viewer) for item in shown]
+    if len(session.log) > len(shown) and fresh > len(shown):
+        lines.insert(0, f"... {fresh - len(shown)} earlier lines since your last decision are not shown")
+    title = f"Log: {fresh} new since your last decision" if viewer in session.seen_at else "Log"
+    return Panel("\n".join(lines) or "(nothing yet)", title=title, title_align="left", style="dim")
 
 
 
