@@ -49,7 +49,8 @@ def _pettingzoo(observe: bool) -> Callable[[str, int, int, random.Random], None]
                 else:
                     _, _, term, trunc, _ = e.last(observe=False)
                     seat = e.core.seat[e.agent_selection]
-                    legal = [] if term or trunc else [a.index for a in e.game_state.legal_actions(seat)]
+                    state = e.game_state  # set by reset()
+                    legal = [] if term or trunc or state is None else [a.index for a in state.legal_actions(seat)]
                 e.step(legal[rng.randrange(len(legal))] if legal else None)
                 done += bool(legal)
                 if done >= steps:
@@ -97,8 +98,9 @@ def measure(game: str, players: int | None = None, steps: int = 3000,
             start = time.perf_counter()
             RUNNERS[name](info.name, n, steps, random.Random(0))
             best[name] = min(best[name], time.perf_counter() - start)
-    rows = [{"game": info.name, "players": n, "interface": name, "steps_per_s": steps / best[name]}
-            for name in interfaces]
+    rows: list[dict[str, Any]] = [
+        {"game": info.name, "players": n, "interface": name, "steps_per_s": steps / best[name]} for name in interfaces
+    ]
     base = rows[0]["steps_per_s"] if rows and rows[0]["interface"] == "engine" else None
     for row in rows:
         row["vs_engine"] = row["steps_per_s"] / base if base else None

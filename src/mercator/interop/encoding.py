@@ -70,10 +70,11 @@ class Writer:
             self.val.append(1.0)
         self._advance(name, size, doc)
 
-    def multihot(self, name: str, items: Iterable[int], size: int, doc: str = "",
+    def multihot(self, name: str, items: Iterable[int | None], size: int, doc: str = "",
                  values: Iterable[float] | None = None) -> None:
-        """Count every item at its position (or set the matching value instead)."""
-        acc: dict[int, float] = {}
+        """Count every item at its position (or set the matching value instead); like ``onehot``, an item
+        None (no seat, see ``rel``) or out of range sets nothing."""
+        acc: dict[int | None, float] = {}
         if values is None:
             for i in items:
                 acc[i] = acc.get(i, 0.0) + 1.0
@@ -82,7 +83,7 @@ class Writer:
                 acc[i] = float(v)
         pos = self.pos
         for i, v in acc.items():
-            if 0 <= i < size and v:
+            if i is not None and 0 <= i < size and v:
                 self.idx.append(pos + i)
                 self.val.append(v)
         self._advance(name, size, doc)

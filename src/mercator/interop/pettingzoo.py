@@ -100,7 +100,13 @@ class _Core:
 
 
 def _copy_space(space: spaces.Dict) -> spaces.Dict:
-    return spaces.Dict({k: spaces.Box(s.low, s.high, s.shape, s.dtype) for k, s in space.spaces.items()})
+    return spaces.Dict({k: _copy_box(s) for k, s in space.spaces.items()})
+
+
+def _copy_box(s: spaces.Space[Any]) -> spaces.Box[Any]:
+    if not isinstance(s, spaces.Box):  # every part of the observation space is a Box (see __init__)
+        raise TypeError(f"expected a Box observation part, got {s!r}")
+    return spaces.Box(s.low, s.high, s.shape, s.dtype)
 
 
 class MercatorAEC(AECEnv):
@@ -214,7 +220,8 @@ class MercatorParallel(ParallelEnv):
     def _observations(self) -> dict[str, Any]:
         return {a: self.core.observe(self.core.seat[a]) for a in self.agents}
 
-    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
+                                                     dict[str, bool], dict[str, dict[str, Any]]]:
         core = self.core
         state = core.state
         assert state is not None
@@ -229,8 +236,9 @@ class MercatorParallel(ParallelEnv):
         truncated = not over and core.max_steps is not None and core.steps >= core.max_steps
         rewards = dict(zip(self.possible_agents, final_rewards(state, core.reward), strict=True))
         obs = self._observations()
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         out = (obs, {a: rewards[a] for a in self.agents}, dict.fromkeys(self.agents, over),
-               dict.fromkeys(self.agents, truncated), {a: {} for a in self.agents})
+               dict.fromkeys(self.agents, truncated), infos)
         if over or truncated:
             self.agents = []
         return out

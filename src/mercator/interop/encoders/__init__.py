@@ -21,7 +21,8 @@ def encoder_for(info: GameInfo, players: int, options: dict[str, Any] | None = N
     if kind not in ("auto", "game", "generic"):
         raise ValueError(f"encoder kind {kind!r}: choose auto, game or generic")
     if kind != "generic" and has_encoder(info.name):
-        return info.plugin("encoder")(info, players, options)  # type: ignore[no-any-return]
+        encoder: Encoder = info.plugin("encoder")(info, players, options)
+        return encoder
     if kind == "game":
         raise ValueError(f"{info.name} has no hand-written encoder yet; use 'generic'")
     return HashedViewEncoder(info, players, options)

@@ -163,12 +163,12 @@ class ColoniaEncoder(WriterEncoder):
 
     def _decision(self, w: Writer, v: dict[str, Any]) -> None:
         seats, rel = self.max_seats, self.rel
-        d = v["decision"] or {}
+        d: dict[str, Any] = v["decision"] or {}
         w.onehot("dec.kind", _index(KINDS, d.get("kind")), len(KINDS), "open decision: " + ", ".join(KINDS))
         w.onehot("dec.phase", _index(PHASES, d.get("phase")), len(PHASES), "sequential phase: " + ", ".join(PHASES))
         w.onehot("dec.seat", rel(v, d.get("seat")), seats, "deciding seat (sequential, mayor, start good)")
         w.multihot("dec.passed", [rel(v, s) for s in d.get("passed", ())], seats, "sequential: seats that passed")
-        w.onehot("dec.decree", DECREE.get(d.get("decree")), len(DECREES), "vote or tie-break: the decree")
+        w.onehot("dec.decree", DECREE.get(d.get("decree", "")), len(DECREES), "vote or tie-break: the decree")
         w.multihot("dec.waiting", [rel(v, s) for s in d.get("waiting", ())], seats, "simultaneous: seats choosing")
         w.multihot("dec.committed", [rel(v, s) for s in d.get("committed", ())], seats,
                    "simultaneous: seats that have committed (choices stay hidden)")

@@ -116,8 +116,8 @@ class ConstantinopolisEncoder(WriterEncoder):
 
     def _decision(self, w: Writer, v: dict[str, Any]) -> None:
         seats, rel = self.max_seats, self.rel
-        d = v["decision"] or {}
-        kind = d.get("kind")
+        d: dict[str, Any] = v["decision"] or {}
+        kind = d.get("kind", "")
         w.onehot("dec.kind", KIND.get(kind), len(NAMES), "current decision frame: " + ", ".join(NAMES))
         first = d.get("seat", d.get("challenger", d.get("consul")))
         other = d.get("holder", d.get("buyer", d.get("target")))
@@ -127,7 +127,7 @@ class ConstantinopolisEncoder(WriterEncoder):
         w.onehot("dec.office", _index(OFFICES, d.get("office")), len(OFFICES), "bidding: contested office")
         w.scalar("dec.bid", d.get("bid"), "bidding: current bid")
         w.onehot("dec.source", _index(SOURCES, d.get("source")), len(SOURCES), "take a good: source")
-        w.onehot("dec.building", BUILDING.get(d.get("building")), len(BUILDINGS), "pre-emption: building")
+        w.onehot("dec.building", BUILDING.get(d.get("building", "")), len(BUILDINGS), "pre-emption: building")
         w.scalar("dec.redemptor", d.get("redemptor"), "pre-emption: buyer uses the redemptor")
         w.onehot("dec.size", _index(SIZES, d.get("size")), len(SIZES), "loading: ship size")
         w.multihot("dec.contracts", [CARD[c] for c in d.get("contracts", ())], len(CARD_IDS),
@@ -135,7 +135,7 @@ class ConstantinopolisEncoder(WriterEncoder):
         w.scalar("dec.load", d.get("load"), "loading: load counted")
         goods = d.get("goods", {})
         w.vector("dec.goods", [goods.get(g, 0) for g in GOODS], "loading: goods needed")
-        w.onehot("dec.picked", CARD.get(d.get("picked")), len(CARD_IDS), "swap: own first pick (own seat only)")
+        w.onehot("dec.picked", CARD.get(d.get("picked", "")), len(CARD_IDS), "swap: own first pick (own seat only)")
         for side in ("give", "get"):
             t = d.get(side, {})
             w.vector(f"dec.{side}", [t.get("gold", 0)] + [t.get(g, 0) for g in GOODS],

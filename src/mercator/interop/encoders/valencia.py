@@ -59,12 +59,12 @@ class ValenciaEncoder(WriterEncoder):
         w.scalar("over", v["over"], "1 once the game has ended")
         w.multihot("to_act", [rel(v, s) for s in v["to_act"]], seats, "relative seats that must decide now")
         w.onehot("figure", rel(v, v["figure"]), seats, "relative seat holding the start-player figure")
-        d = v["decision"] or {}
+        d: dict[str, Any] = v["decision"] or {}
         w.onehot("dec.kind", _index(KINDS, d.get("kind")), len(KINDS), "open decision: " + ", ".join(KINDS))
         w.onehot("dec.seat", rel(v, d.get("seat")), seats, "deciding seat")
         w.onehot("dec.council_seat", _index(SEATS, d.get("council_seat")), len(SEATS), "council seat on offer")
         w.onehot("dec.guild", _index(GUILDS, d.get("guild")), len(GUILDS), "guild of a placement or apprentice reward")
-        w.onehot("dec.landmark", LANDMARK.get(d.get("landmark")), NLM, "landmark to build (by value 2..6)")
+        w.onehot("dec.landmark", LANDMARK.get(d.get("landmark", "")), NLM, "landmark to build (by value 2..6)")
         self._auction(w, v)
         keep = v["keep_tasks"] or {}
         w.multihot("keep.waiting", [rel(v, s) for s in keep.get("waiting", ())], seats, "task choice: seats choosing")
