@@ -29,6 +29,7 @@ from . import clocks
 from .bots import BotPool
 from .db import ActionRow, GroupCommitter, StaleWrite, Store
 from .leases import BotLeases
+from .schemas import GameStatus, game_status
 from .tokens import hash_token, matches, new_id, new_token
 
 log = logging.getLogger("mercator.server")
@@ -86,7 +87,7 @@ class GameEntry:
     options: dict[str, Any]
     players: int
     seed: int
-    status: str
+    status: GameStatus
     host_hash: str
     clock: tuple[int, int] | None  # (bank ms, increment ms)
     seats: list[Seat]
@@ -344,7 +345,7 @@ class GameService:
                               name=(name if n == join else spec.get("name")) or (f"Seat {n + 1}" if human else level)
                               or ""))
         free = any(s.human and s.token_hash is None for s in seats)
-        status = "open" if free else "active"  # a game starts when every human seat is taken
+        status: GameStatus = "open" if free else "active"  # a game starts when every human seat is taken
         if status == "active" and clock:
             for s in seats:
                 if s.seat in state.to_act():
@@ -383,7 +384,7 @@ class GameService:
             s = entry.seats[seat]
             s.token_hash, s.player_id, s.name = hash_token(token), player_id, name or s.name
             self._know(s.token_hash)
-            entry.status = status
+            entry.status = game_status(status)
             if status == "active" and entry.clock:
                 await self._start_clocks(entry)
             entry.changed()

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from mercator.bots.base import PlayerLevel
+
+GameStatus = Literal["open", "active", "over"]
+_STATUS: dict[str, GameStatus] = {s: s for s in get_args(GameStatus)}
+
+
+def game_status(value: str) -> GameStatus:
+    """A status read back from the store, as a GameStatus (ValueError if it is not one)."""
+    try:
+        return _STATUS[value]
+    except KeyError:
+        raise ValueError(f"unknown game status {value!r}") from None
 
 
 def _refuse_unstorable(node: Any, where: str) -> None:
@@ -58,8 +69,8 @@ class CatalogEntry(BaseModel):
 
 class SeatSpec(Strict):
     kind: Literal["human", "bot"] = "human"
-    level: PlayerLevel | None = Field(None, description="Bot level for a bot seat (easy if omitted)")
-    name: str | None = Field(None, max_length=64)
+    level: PlayerLevel | None = Field(default=None, description="Bot level for a bot seat (easy if omitted)")
+    name: str | None = Field(default=None, max_length=64)
 
 
 class ClockSpec(Strict):
@@ -67,7 +78,7 @@ class ClockSpec(Strict):
     least 10 s and an increment of 0 or at least 1 s) are checked by :meth:`problems`."""
 
     bank_seconds: float = Field(gt=0, le=30 * 86400, description="Time bank per seat (at least 10 s)")
-    increment_seconds: float = Field(0, ge=0, le=86400,
+    increment_seconds: float = Field(default=0, ge=0, le=86400,
                                      description="Added when the turn passes on: 0, or at least 1 s")
 
     def millis(self) -> tuple[int, int]:
@@ -101,19 +112,19 @@ class ClockInfo(BaseModel):
 class CreateGame(Strict):
     game: str = Field(max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
-    edition: str | None = Field(None, max_length=64, description="Shorthand for options.edition")
+    edition: str | None = Field(default=None, max_length=64, description="Shorthand for options.edition")
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
-    seed: int | None = Field(None, ge=0, lt=2**63)
-    join: int | None = Field(None, ge=0, description="The human seat the creator takes at once")
-    name: str | None = Field(None, max_length=64)
-    player_token: str | None = Field(None, max_length=128, description="Groups the seat under a player")
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    join: int | None = Field(default=None, ge=0, description="The human seat the creator takes at once")
+    name: str | None = Field(default=None, max_length=64)
+    player_token: str | None = Field(default=None, max_length=128, description="Groups the seat under a player")
     clock: ClockSpec | None = None
 
 
 class JoinGame(Strict):
-    seat: int | None = Field(None, ge=0, description="A free human seat; the first free one if omitted")
-    name: str | None = Field(None, max_length=64)
-    player_token: str | None = Field(None, max_length=128)
+    seat: int | None = Field(default=None, ge=0, description="A free human seat; the first free one if omitted")
+    name: str | None = Field(default=None, max_length=64)
+    player_token: str | None = Field(default=None, max_length=128)
 
 
 class SeatInfo(BaseModel):
@@ -133,7 +144,7 @@ class GameSummary(BaseModel):
     game: str
     options: dict[str, Any]
     players: int
-    status: Literal["open", "active", "over"]
+    status: GameStatus
     version: int
     to_act: list[int]
     seats: list[SeatInfo]
@@ -167,7 +178,7 @@ class SeatState(BaseModel):
     game_id: str
     seat: int
     version: int
-    status: Literal["open", "active", "over"]
+    status: GameStatus
     to_act: list[int]
     my_turn: bool
     can_undo: bool
@@ -182,7 +193,7 @@ class SeatState(BaseModel):
 class PublicState(BaseModel):
     game_id: str
     version: int
-    status: Literal["open", "active", "over"]
+    status: GameStatus
     to_act: list[int]
     view: dict[str, Any]
     seats: list[SeatInfo]
@@ -192,8 +203,8 @@ class PublicState(BaseModel):
 
 class ActionRequest(Strict):
     version: int = Field(ge=0, description="The game version the action was chosen at")
-    action: dict[str, Any] | None = Field(None, description="The action's JSON form")
-    index: int | None = Field(None, ge=0, description="Or its index in the game's action space")
+    action: dict[str, Any] | None = Field(default=None, description="The action's JSON form")
+    index: int | None = Field(default=None, ge=0, description="Or its index in the game's action space")
 
     @model_validator(mode="after")
     def _one_of(self) -> ActionRequest:
@@ -212,9 +223,9 @@ class BotRequest(Strict):
 
 class Problem(BaseModel):
     detail: str = Field(description="What was wrong, for people")
-    version: int | None = Field(None, description="The game's current version (409, and 400 on actions)")
-    retry_after: int | None = Field(None, description="Seconds to wait before trying again (429, 503)")
-    errors: list[dict[str, Any]] | None = Field(None, description="Each invalid field: loc, msg and type (422)")
+    version: int | None = Field(default=None, description="The game's current version (409, and 400 on actions)")
+    retry_after: int | None = Field(default=None, description="Seconds to wait before trying again (429, 503)")
+    errors: list[dict[str, Any]] | None = Field(default=None, description="Each invalid field: loc, msg and type (422)")
 
 
 class RecordOut(BaseModel):
@@ -235,7 +246,7 @@ class MyGame(BaseModel):
     game_id: str
     seat: int
     game: str
-    status: Literal["open", "active", "over"]
+    status: GameStatus
     version: int
     my_turn: bool
 
