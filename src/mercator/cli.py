@@ -372,11 +372,14 @@ def serve(
     _need("fastapi", "server", "the web app")
     from mercator.web.app import run
 
-    given = {"bot_workers": bot_workers or None, "bot_move_seconds": bot_move_seconds,
-             "hints_per_minute": hints_per_minute, "forwarded_allow_ips": forwarded_allow_ips,
-             "rate_per_second": rate, "rate_burst": burst, "create_burst": create_burst,
-             "create_per_minute": create_per_minute, "request_timeout_seconds": request_timeout,
-             "db_wait_seconds": db_wait, "http": http}
+    # Settings fields only, never run()'s own parameters; Settings checks the values (hence Any).
+    given: dict[str, Any] = {
+        "bot_workers": bot_workers or None, "bot_move_seconds": bot_move_seconds,
+        "hints_per_minute": hints_per_minute, "forwarded_allow_ips": forwarded_allow_ips,
+        "rate_per_second": rate, "rate_burst": burst, "create_burst": create_burst,
+        "create_per_minute": create_per_minute, "request_timeout_seconds": request_timeout,
+        "db_wait_seconds": db_wait, "http": http,
+    }
     run(host, port, database, **{k: v for k, v in given.items() if v is not None})
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 Z95 = 1.959963984540054
@@ -35,7 +36,7 @@ def _rate(wins: float, n: int) -> dict[str, Any]:
     return {"games": n, "wins": round(wins, 3), "rate": wins / n if n else 0.0, "ci95": [lo, hi]}
 
 
-def _spread(values: list[float]) -> dict[str, float]:
+def _spread(values: Sequence[float]) -> dict[str, float]:
     if not values:
         return {}
     qs = statistics.quantiles(values, n=10) if len(values) > 1 else [values[0]] * 9

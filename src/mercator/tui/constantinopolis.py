@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import RenderableType
+from rich.console import JustifyMethod, RenderableType
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -105,10 +105,11 @@ def supply_text(view: dict[str, Any]) -> Panel:
 
 def players_table(view: dict[str, Any], names: list[str], seat: int | None) -> Table:
     table = Table(title="Players", title_style="bold", expand=True)
-    for col, just in (("Player", "left"), ("Office", "left"), ("Gold", "right"), ("FP", "right"),
-                      ("Goods", "left"), ("Buildings", "left"), ("Ships", "left"), ("Posts used", "right"),
-                      ("Reserved", "left"), ("Hand", "right")):
-        table.add_column(col, justify=just, overflow="fold")  # type: ignore[arg-type]
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("Player", "left"), ("Office", "left"), ("Gold", "right"), ("FP", "right"), ("Goods", "left"),
+        ("Buildings", "left"), ("Ships", "left"), ("Posts used", "right"), ("Reserved", "left"), ("Hand", "right"))
+    for col, just in columns:
+        table.add_column(col, justify=just, overflow="fold")
     to_act = set(view["to_act"])
     for p in view["players"]:
         s = p["seat"]
