@@ -84,3 +84,15 @@ def test_valencia_tasks_are_kept_with_checkboxes_and_one_confirm(page: Any, serv
             break
         time.sleep(0.2)
     assert private["kept_tasks"] == [private["dealt_tasks"][0], private["dealt_tasks"][2]]
+
+
+def test_seat_names_levels_and_decision_fields_follow_the_language(page: Any, server: str) -> None:
+    gid, token = _create(server, "colonia", seed=3, players=4)
+    for lang, words in (("de", ("Platz 1", "Bot 2 (leicht)", "Wartet auf", "Geheim gewählt")),
+                        ("ru", ("Место 1", "бот 2 (лёгкий)", "Ждём", "Тайный выбор сделан"))):
+        _open(page, gid, token, lang)
+        page.wait_for_selector("[data-testid=decision]")
+        text = page.inner_text("body")
+        assert all(w in text for w in words), (lang, [w for w in words if w not in text])
+        for english in ("Seat 1", "(easy)", "Waiting", "Committed"):
+            assert english not in text, (lang, english)

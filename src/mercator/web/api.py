@@ -44,10 +44,19 @@ def game_content(game: str) -> dict[str, Any]:
 
 
 def display_names(entry: Any, lang: str | None) -> list[str]:
-    """Players' names as the pages show them: a bot seat named after its level reads 'bot 2 (easy)'."""
-    bot = ui_text()[_lang(lang)]["bot"]
-    return [f"{bot} {s.seat + 1} ({s.bot_level})" if not s.human and s.name in ("", s.bot_level) else s.name
-            for s in entry.seats]
+    """Players' names as the pages show them (game.js names() does the same in the browser): a bot
+    seat named after its level reads 'bot 2 (easy)', a human seat left unnamed 'Seat 1', both in
+    the page's language."""
+    text = ui_text()[_lang(lang)]
+    out = []
+    for s in entry.seats:
+        if not s.human and s.name in ("", s.bot_level):
+            out.append(f"{text['bot']} {s.seat + 1} ({text.get(f'level_{s.bot_level}', s.bot_level)})")
+        elif s.human and s.name in ("", f"Seat {s.seat + 1}"):  # the server's default name
+            out.append(text["seat_n"].format(n=s.seat + 1))
+        else:
+            out.append(s.name)
+    return out
 
 
 class HintLimit:

@@ -25,6 +25,13 @@ export function t(key, fields = {}) {
   return template.replace(/\{(\w+)\}/g, (m, name) => (name in fields ? String(fields[name]) : m));
 }
 
+/** The interface's word for ``value`` of a kind of thing (``field``: a view field's name, ``level``:
+ * a bot level), from the keys ``<kind>_<value>``; the value made readable where there is none. */
+export function label(kind, value) {
+  const key = `${kind}_${value}`;
+  return key in TEXT.ui ? t(key) : pretty(value);
+}
+
 /** 'porta_aurea' -> 'Porta Aurea'. */
 export function pretty(id) {
   return String(id).split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");

@@ -1,7 +1,7 @@
 // The game page: the seat's board, its legal actions, undo, hints, the log and the final scores,
 // kept current over the server's WebSocket (no reloads).
 import { actionBar } from "./actions.js";
-import { api, ApiError, el, getLang, langSelect, loadText, player, seatStyle, storedPlayer, t } from "./common.js";
+import { api, ApiError, el, getLang, label, langSelect, loadText, player, seatStyle, storedPlayer, t } from "./common.js";
 import { boardFor } from "./boards/index.js";
 import generic from "./boards/generic.js";
 
@@ -235,10 +235,13 @@ async function takeSeat(seat) {
 }
 
 // ---- drawing -------------------------------------------------------------------------------------
+/** Players' names in the page's language, as web/api.py display_names gives them to the replay. */
 function names() {
   return S.summary.seats.map((s) => {
     const bot = s.kind === "bot" && (!s.name || s.name === s.bot_level);
-    return bot ? `${t("bot")} ${s.seat + 1} (${s.bot_level})` : s.name || t("seat_n", { n: s.seat + 1 });
+    if (bot) return `${t("bot")} ${s.seat + 1} (${label("level", s.bot_level)})`;
+    const unnamed = !s.name || s.name === `Seat ${s.seat + 1}`;  // the server's default name
+    return unnamed ? t("seat_n", { n: s.seat + 1 }) : s.name;
   });
 }
 

@@ -1,6 +1,6 @@
 // Colonia: the week's days with the decrees, the market stalls, the craftsmen, the harbour with
 // its ships and holds, the relic display, and every family's belongings (the player's own screen).
-import { el, nameOf, pretty, t } from "../common.js";
+import { el, label, nameOf, pretty, t } from "../common.js";
 import generic from "./generic.js";
 
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
@@ -177,7 +177,7 @@ export default {
       else if (k === "choice") text = nameOf("choices", value);
       else if (k === "my_choice") text = describe(value, ctx);
       else text = typeof value === "object" ? JSON.stringify(value) : String(value);
-      return el("tr", {}, el("th", {}, pretty(k)), el("td", {}, text));
+      return el("tr", {}, el("th", {}, label("field", k)), el("td", {}, text));
     });
     return el("div", {}, el("b", {}, t(`dec_${d.kind}`)), el("table", { class: "kv small" }, rows));
   },

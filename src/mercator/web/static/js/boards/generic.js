@@ -1,6 +1,6 @@
 // The board for a game without its own renderer: the seat's view as structured sections, and
 // actions named from their fields with the game's own message names.
-import { el, nameOf, pretty, t } from "../common.js";
+import { el, label, nameOf, pretty, t } from "../common.js";
 
 const SEAT_KEYS = new Set(["seat", "holder", "challenger", "buyer", "consul", "target", "offerer", "leader", "mayor",
   "figure", "bought_by"]);
@@ -32,7 +32,7 @@ function cell(key, value, ctx) {
   if (text !== null) return text;
   if (Array.isArray(value)) return table(value, ctx);
   return el("table", { class: "kv" }, Object.entries(value).map(([k, v]) =>
-    el("tr", {}, el("th", {}, pretty(k)), el("td", {}, cell(k, v, ctx)))));
+    el("tr", {}, el("th", {}, label("field", k)), el("td", {}, cell(k, v, ctx)))));
 }
 
 function table(rows, ctx) {
@@ -40,14 +40,14 @@ function table(rows, ctx) {
   const cols = [];
   for (const r of rows) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
   return el("div", { style: "overflow-x:auto" }, el("table", { class: "kv" },
-    el("tr", {}, cols.map((c) => el("th", {}, pretty(c)))),
+    el("tr", {}, cols.map((c) => el("th", {}, label("field", c)))),
     rows.map((r) => el("tr", {}, cols.map((c) => el("td", {}, cell(c, r[c], ctx)))))));
 }
 
 function section(key, value, ctx, depth = 0) {
   const text = valueText(key, value, ctx);
-  if (text !== null) return el("tr", {}, el("th", {}, pretty(key)), el("td", { "data-key": key }, text));
-  const title = el(depth ? "h3" : "h2", {}, pretty(key));
+  if (text !== null) return el("tr", {}, el("th", {}, label("field", key)), el("td", { "data-key": key }, text));
+  const title = el(depth ? "h3" : "h2", {}, label("field", key));
   if (Array.isArray(value)) return el("section", { class: "panel", "data-section": key }, title, table(value, ctx));
   const scalars = Object.entries(value).filter(([k, v]) => valueText(k, v, ctx) !== null);
   const nested = Object.entries(value).filter(([k, v]) => valueText(k, v, ctx) === null);
@@ -86,7 +86,7 @@ export default {
     const v = ctx.view;
     const parts = [];
     for (const key of ["edition", "round", "week", "day_name", "phase", "phase_name"]) {
-      if (v[key] !== undefined && v[key] !== null) parts.push(`${pretty(key)}: ${valueText(key, v[key], ctx)}`);
+      if (v[key] !== undefined && v[key] !== null) parts.push(`${label("field", key)}: ${valueText(key, v[key], ctx)}`);
     }
     return parts.join(" · ");
   },
