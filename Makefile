@@ -28,6 +28,7 @@ system-deps:
 
 test: system-deps install
 	$(BIN)/ruff check src tests
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 bench: install
