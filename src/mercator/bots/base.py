@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Literal, Protocol, get_args
+from typing import Any, Literal, Protocol, get_args
 
 from mercator.engine.actions import Action
 from mercator.engine.errors import IllegalAction
@@ -56,7 +56,9 @@ class GreedyBot:
                 best, best_value = [action], value
             elif value > best_value - 1e-9:
                 best.append(action)
-        return best[0]  # ties go to the earliest legal action (stay, pass, keep the cheaper bid)
+        # Equal values are broken by the bot's own seeded generator, never by the order of the legal
+        # actions (which made Colonia's greedy bot vote "no", listed first, on every decree).
+        return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
 
 
 def heuristic(game: str):  # noqa: ANN201 - returns the game's evaluate(state, seat) -> float
@@ -70,9 +72,10 @@ def _ismcts(budget: int, **settings: object) -> Callable[..., Bot]:
         from .ismcts import IsmctsBot
 
         named = settings.get("time_limit")  # a limit in the setting string and the caller's: the tighter holds
-        limits = [float(x) for x in (named, time_limit) if x is not None]  # type: ignore[arg-type]
-        chosen = {**settings, "time_limit": min(limits) if limits else None}
-        return IsmctsBot(seed, budget=budget, **chosen)  # type: ignore[arg-type]
+        limits = [float(x) for x in (named, time_limit) if isinstance(x, (int, float))]
+        # The values were parsed to the types of IsmctsBot's defaults (_search_settings), so Any here.
+        chosen: dict[str, Any] = {**settings, "time_limit": min(limits) if limits else None}
+        return IsmctsBot(seed, budget=budget, **chosen)
 
     return make
 

@@ -241,6 +241,7 @@ def add_ops_routes(app: FastAPI, hub: Hub | None = None) -> Metrics:
     def openapi() -> dict[str, Any]:
         return add_links(build_openapi())  # FastAPI caches the document; adding links again is a no-op
 
+    # FastAPI's documented way to extend the schema is to replace app.openapi, which its types declare a method.
     app.openapi = openapi  # type: ignore[method-assign]
     probe: asyncio.Future[None] | None = None
 

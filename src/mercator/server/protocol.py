@@ -24,6 +24,7 @@ class DeadlineH11Protocol(H11Protocol):
     _deadline: asyncio.TimerHandle | None = None
     _upgraded = False
 
+    # uvicorn narrows asyncio's BaseTransport to Transport here and ignores [override] itself; we follow it.
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._watch()
