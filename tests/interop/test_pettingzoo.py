@@ -209,3 +209,58 @@ def test_an_environment_pickles_mid_game_and_plays_on_identically(game):
         e.step(pick)
         copy.step(pick)
     assert e.core.state.state_hash() == copy.core.state.state_hash()
+
+
+def _first_deal(e):
+    return e.game_state.state_hash()
+
+
+def test_seeding_only_the_first_reset_reproduces_every_later_game():
+    """SB3 and RLlib seed the first reset only: the games after it follow from that seed."""
+    runs = []
+    for _ in range(2):
+        e = env("valencia", 3)
+        e.reset(seed=42)
+        deals = [_first_deal(e)]
+        for _ in range(3):
+            e.reset()
+            deals.append(_first_deal(e))
+        runs.append(deals)
+    assert runs[0] == runs[1] and len(set(runs[0])) == 4
+    e = env("valencia", 3)
+    e.reset(seed=100)
+    e.reset()
+    later = _first_deal(e)
+    e.reset(seed=101)  # the old rule continued at seed + resets
+    assert later != _first_deal(e)
+
+
+def test_workers_seeded_next_to_each_other_do_not_replay_shifted_deals():
+    games = {}
+    for worker in (0, 1):
+        e = env("colonia", 3, seed=worker)
+        deals = []
+        for _ in range(4):
+            e.reset()
+            deals.append(_first_deal(e))
+        games[worker] = deals
+    assert not set(games[0]) & set(games[1])
+
+
+def test_a_parallel_step_with_one_illegal_action_changes_nothing():
+    e = parallel_env("valencia", 3)
+    obs, _ = e.reset(seed=1)
+    assert len(e.game_state.to_act()) == 3  # everybody keeps tasks at once
+    before = e.game_state.state_hash()
+    actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()}
+    actions["player_1"] = int(np.flatnonzero(obs["player_1"]["action_mask"] == 0)[0])
+    with pytest.raises(IllegalAction, match="player_1.*no seat's action was applied"):
+        e.step(actions)
+    assert e.game_state.state_hash() == before
+
+
+def test_step_before_reset_says_what_to_do():
+    for make in (env, parallel_env):
+        e = make("constantinopolis", 2)
+        with pytest.raises(RuntimeError, match=r"call reset\(\)"):
+            e.step({"player_0": 0} if make is parallel_env else 0)

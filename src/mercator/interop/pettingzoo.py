@@ -26,6 +26,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
+from mercator.engine.errors import IllegalAction
+from mercator.engine.rng import Rng
 from mercator.engine.state import GameState
 
 from .common import resolve
@@ -58,6 +60,10 @@ class _Core:
         self.obs_spaces = {a: obs_space if i == 0 else _copy_space(obs_space) for i, a in enumerate(self.names)}
         self.act_spaces = {a: spaces.Discrete(self.n_actions) for a in self.names}
         self.base_seed = seed
+        # Game seeds for resets without one: a chain started by the last seed given (reset(seed=...)
+        # or the constructor's), so seeding only the first reset (as SB3 and RLlib do) reproduces
+        # every later game, and environments seeded 0 and 1 play unrelated deals after the first.
+        self.seeder: Rng | None = None
         self.resets = 0
         self.state: GameState | None = None
         self.steps = 0
@@ -67,18 +73,31 @@ class _Core:
         self._cache_key: tuple[GameState | None, int] = (None, -1)
 
     def new_game(self, seed: int | None) -> GameState:
-        if seed is None:
-            seed = (random.SystemRandom().randrange(2**62) if self.base_seed is None
-                    else self.base_seed + self.resets)
+        """Start a game: with ``seed``, that game and a new chain for the resets after it; the
+        constructor's seed counts as given at the first reset; otherwise the chain's next seed
+        (a chain from the operating system's randomness when no seed was ever given)."""
+        if seed is None and self.resets == 0 and self.base_seed is not None:
+            seed = self.base_seed
+        if seed is not None:
+            self.seeder = Rng(int(seed))
+        else:
+            if self.seeder is None:
+                self.seeder = Rng(random.SystemRandom().randrange(2**62))
+            seed = self.seeder.next64() >> 2
         self.resets += 1
         self.state = self.info.new(self.players, seed=seed, options=self.options)
         self.steps = 0
         self._cache_key = (None, -1)
         return self.state
 
+    def live(self) -> GameState:
+        """The game being played; a clear error before the first reset()."""
+        if self.state is None:
+            raise RuntimeError("the environment has no game yet: call reset() before step() or observe()")
+        return self.state
+
     def observe(self, seat: int) -> dict[str, np.ndarray]:
-        state = self.state
-        assert state is not None, "call reset() first"
+        state = self.live()
         if self._cache_key[0] is not state or self._cache_key[1] != state.version:
             self._cache, self._cache_key = {}, (state, state.version)
         obs = self._cache.get(seat)
@@ -155,13 +174,13 @@ class MercatorAEC(AECEnv):
         return self.core.observe(self.core.seat[agent])
 
     def step(self, action: Any) -> None:
+        self.core.live()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         core = self.core
-        state = core.state
-        assert state is not None
+        state = core.live()
         self._cumulative_rewards[agent] = 0.0
         state.apply(core.seat[agent], int(action))  # IllegalAction (a ValueError) leaves the state as it was
         core.steps += 1
@@ -223,13 +242,22 @@ class MercatorParallel(ParallelEnv):
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                      dict[str, bool], dict[str, dict[str, Any]]]:
         core = self.core
-        state = core.state
-        assert state is not None
-        for seat in state.to_act():
+        state = core.live()
+        deciding = state.to_act()
+        for seat in deciding:
             name = core.names[seat]
             if name not in actions:
-                raise ValueError(f"{name} must act now (seats deciding: {list(state.to_act())})")
-            state.apply(seat, int(actions[name]))
+                raise ValueError(f"{name} must act now (seats deciding: {list(deciding)})")
+        # All or nothing: with several seats deciding, their choices are applied to a copy, which
+        # replaces the game only when every one was legal, so an illegal index anywhere leaves the
+        # game as it was (one seat's refused action changes nothing by itself).
+        after = state.clone() if len(deciding) > 1 else state
+        for seat in deciding:
+            try:
+                after.apply(seat, int(actions[core.names[seat]]))
+            except IllegalAction as exc:
+                raise IllegalAction(f"{core.names[seat]}: {exc}; no seat's action was applied") from None
+        core.state = state = after
         core.steps += 1
         over = state.is_over()
         core.episodes += over
