@@ -240,7 +240,7 @@ def test_workers_seeded_next_to_each_other_do_not_replay_shifted_deals():
     for worker in (0, 1):
         e = env("colonia", 3, seed=worker)
         deals = []
-        for _ in range(4):
+        for _ in range(50):
             e.reset()
             deals.append(_first_deal(e))
         games[worker] = deals
@@ -264,3 +264,26 @@ def test_step_before_reset_says_what_to_do():
         e = make("constantinopolis", 2)
         with pytest.raises(RuntimeError, match=r"call reset\(\)"):
             e.step({"player_0": 0} if make is parallel_env else 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_parallel_seed_test_passes_when_illegal_actions_end_the_episode(game):
+    """PettingZoo's own parallel_seed_test samples actions without masks: with illegal_action=
+    "terminate" an illegal sample ends the episode (as PettingZoo's TerminateIllegalWrapper does)."""
+    from pettingzoo.test import parallel_seed_test
+
+    parallel_seed_test(lambda: parallel_env(game, illegal_action="terminate"), num_cycles=50)
+
+
+def test_an_illegal_action_can_end_the_episode_instead_of_raising():
+    e = env("constantinopolis", 2, illegal_action="terminate")
+    e.reset(seed=3)
+    agent = e.agent_selection
+    before = e.game_state.state_hash()
+    illegal = int(np.flatnonzero(e.observe(agent)["action_mask"] == 0)[0])
+    e.step(illegal)
+    assert e.game_state.state_hash() == before
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1.0 and all(r == 0.0 for a, r in e.rewards.items() if a != agent)
+    with pytest.raises(ValueError, match="illegal_action"):
+        env("constantinopolis", 2, illegal_action="ignore")

@@ -37,14 +37,23 @@ from .rewards import KINDS, final_rewards
 
 __all__ = ["MercatorAEC", "MercatorParallel", "env", "parallel_env", "raw_env"]
 
+ILLEGAL = ("raise", "terminate")
+ILLEGAL_REWARD = -1.0
+
 
 class _Core:
     """Game, encoder, spaces and seeding shared by the AEC and the parallel environments."""
 
     def __init__(self, game: str, players: int | None, seed: int | None, reward: str, encoder: str,
-                 max_steps: int | None, options: dict[str, Any]) -> None:
+                 max_steps: int | None, options: dict[str, Any], illegal_action: str = "raise") -> None:
         if reward not in KINDS:
             raise ValueError(f"unknown reward {reward!r}; choose one of {', '.join(KINDS)}")
+        if illegal_action not in ILLEGAL:
+            raise ValueError(f"unknown illegal_action {illegal_action!r}; choose one of {', '.join(ILLEGAL)}")
+        # "raise": an illegal index raises IllegalAction and changes nothing; "terminate" (PettingZoo's
+        # convention, as its TerminateIllegalWrapper): the offender gets ILLEGAL_REWARD, the others 0,
+        # and the episode ends, so checkers that sample actions without masks can run whole episodes.
+        self.illegal_action = illegal_action
         self.info, self.players, self.options = resolve(game, players, options)
         self.reward = reward
         self.max_steps = max_steps
@@ -133,9 +142,9 @@ class MercatorAEC(AECEnv):
 
     def __init__(self, game: str, players: int | None = None, *, seed: int | None = None, reward: str = "ranking",
                  encoder: str = "auto", max_steps: int | None = None, render_mode: str | None = None,
-                 **options: Any) -> None:
+                 illegal_action: str = "raise", **options: Any) -> None:
         super().__init__()
-        self.core = _Core(game, players, seed, reward, encoder, max_steps, options)
+        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action)
         self.metadata = {"name": f"mercator_{self.core.info.name}_v0", "render_modes": ["ansi", "human"],
                          "is_parallelizable": False}
         self.render_mode = render_mode
@@ -182,7 +191,16 @@ class MercatorAEC(AECEnv):
         core = self.core
         state = core.live()
         self._cumulative_rewards[agent] = 0.0
-        state.apply(core.seat[agent], int(action))  # IllegalAction (a ValueError) leaves the state as it was
+        try:
+            state.apply(core.seat[agent], int(action))  # IllegalAction (a ValueError) leaves the state as it was
+        except IllegalAction:
+            if core.illegal_action == "raise":
+                raise
+            self._clear_rewards()
+            self.rewards[agent] = ILLEGAL_REWARD
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            return
         core.steps += 1
         self._clear_rewards()
         if state.is_over():
@@ -213,8 +231,8 @@ class MercatorParallel(ParallelEnv):
 
     def __init__(self, game: str, players: int | None = None, *, seed: int | None = None, reward: str = "ranking",
                  encoder: str = "auto", max_steps: int | None = None, render_mode: str | None = None,
-                 **options: Any) -> None:
-        self.core = _Core(game, players, seed, reward, encoder, max_steps, options)
+                 illegal_action: str = "raise", **options: Any) -> None:
+        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action)
         self.metadata = {"name": f"mercator_{self.core.info.name}_parallel_v0", "render_modes": ["ansi"]}
         self.render_mode = render_mode
         self.possible_agents = list(self.core.names)
@@ -252,11 +270,20 @@ class MercatorParallel(ParallelEnv):
         # replaces the game only when every one was legal, so an illegal index anywhere leaves the
         # game as it was (one seat's refused action changes nothing by itself).
         after = state.clone() if len(deciding) > 1 else state
+        offenders = []
         for seat in deciding:
             try:
                 after.apply(seat, int(actions[core.names[seat]]))
             except IllegalAction as exc:
-                raise IllegalAction(f"{core.names[seat]}: {exc}; no seat's action was applied") from None
+                if core.illegal_action == "raise":
+                    raise IllegalAction(f"{core.names[seat]}: {exc}; no seat's action was applied") from None
+                offenders.append(core.names[seat])
+        if offenders:  # "terminate": the game stays as it was and the episode ends
+            out = (self._observations(), {a: ILLEGAL_REWARD if a in offenders else 0.0 for a in self.agents},
+                   dict.fromkeys(self.agents, True), dict.fromkeys(self.agents, False),
+                   {a: {"illegal_action": a in offenders} for a in self.agents})
+            self.agents = []
+            return out
         core.state = state = after
         core.steps += 1
         over = state.is_over()
@@ -284,8 +311,8 @@ def raw_env(game: str, players: int | None = None, **kwargs: Any) -> MercatorAEC
 
 def env(game: str, players: int | None = None, **kwargs: Any) -> MercatorAEC:
     """The AEC environment; keyword arguments: seed, reward ("ranking" | "score_diff"), encoder
-    ("auto" | "game" | "generic"), max_steps (truncation), render_mode, and the game's options
-    (``edition="strasbourg"``, ``free_trade=True``, ...)."""
+    ("auto" | "game" | "generic"), max_steps (truncation), illegal_action ("raise" | "terminate"),
+    render_mode, and the game's options (``edition="strasbourg"``, ``free_trade=True``, ...)."""
     return MercatorAEC(game, players, **kwargs)
 
 
