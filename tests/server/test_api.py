@@ -297,6 +297,26 @@ def test_my_games_where_it_is_my_turn(client) -> None:
     doc = client.get(f"/api/games/{games[0]}/seat", headers=auth(me["token"])).json()
     assert doc["seat"] == 0
     assert client.get("/api/players/me/games", headers=auth("wrong")).status_code == 403
+
+
+def test_my_games_keep_finished_games_after_the_running_ones(client) -> None:
+    me = client.post("/api/players", json={"name": "Ann"}).json()
+    running = create(client, "valencia", [{"kind": "human"}, {"kind": "human"}], join=0, player_token=me["token"])
+    made = create(client, "valencia", [{"kind": "human"}, {"kind": "human"}], join=0, player_token=me["token"])
+    gid = made["game"]["id"]
+    tokens = [made["seat"]["token"], client.post(f"/api/games/{gid}/join", json={"seat": 1}).json()["token"]]
+    rng = random.Random(3)
+    for _ in range(2000):  # both seats play random legal actions to the end
+        summary = client.get(f"/api/games/{gid}").json()
+        if summary["status"] == "over":
+            break
+        seat = summary["to_act"][0]
+        doc = client.get(f"/api/games/{gid}/seat", params={"seat": seat}, headers=auth(tokens[seat])).json()
+        pick = rng.choice(doc["legal"])["index"]
+        assert client.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
+                           json={"version": doc["version"], "index": pick}).status_code == 200
+    mine = client.get("/api/players/me/games", headers=auth(me["token"])).json()["games"]
+    assert [(g["game_id"], g["status"]) for g in mine] == [(running["game"]["id"], "open"), (gid, "over")]
     assert client.post("/api/games", json={"game": "constantinopolis", "seats": [{}, {}], "join": 0,
                                            "player_token": "wrong"}).status_code == 403
 

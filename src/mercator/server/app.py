@@ -223,7 +223,8 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
 
     @app.get(f"{API}/players/me/games", response_model=MyGames, responses=ERRORS, tags=["players"])
     async def my_games(request: Request, turn: bool = False) -> MyGames:
-        """The player's unfinished games; ``turn=true`` keeps only those where it is their turn."""
+        """The player's unfinished games, then the 20 most recently finished (the lobby links their
+        replays); ``turn=true`` keeps only those where it is their turn."""
         player = await svc().player(_token(request))
         if player is None:
             raise Forbidden("a valid player token is required")

@@ -201,15 +201,17 @@ class Store:
             row = conn.execute(select(players).where(players.c.token_hash == token_hash)).mappings().first()
             return dict(row) if row else None
 
-    def seats_of_player(self, player_id: str) -> list[dict[str, Any]]:
+    def seats_of_player(self, player_id: str, finished: int = 20) -> list[dict[str, Any]]:
+        """The player's seats in unfinished games (latest first), then in the ``finished`` most
+        recently finished ones (for their replays)."""
+        query = (select(seats.c.game_id, seats.c.seat, games.c.status).join(games, games.c.id == seats.c.game_id)
+                 .order_by(games.c.updated_at.desc()))
         with self.engine.begin() as conn:
-            rows = conn.execute(
-                select(seats.c.game_id, seats.c.seat, games.c.status)
-                .join(games, games.c.id == seats.c.game_id)
-                .where(seats.c.player_id == player_id, games.c.status != "over")
-                .order_by(games.c.updated_at.desc())
-            ).mappings().all()
-            return [dict(r) for r in rows]
+            running = conn.execute(query.where(seats.c.player_id == player_id, games.c.status != "over")).mappings()
+            out = [dict(r) for r in running]
+            over = conn.execute(query.where(seats.c.player_id == player_id, games.c.status == "over")
+                                .limit(finished)).mappings()
+            return out + [dict(r) for r in over]
 
     # ---- games --------------------------------------------------------------------------------
     def create_game(self, game: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:

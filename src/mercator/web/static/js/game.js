@@ -1,7 +1,8 @@
 // The game page: the seat's board, its legal actions, undo, hints, the log and the final scores,
 // kept current over the server's WebSocket (no reloads).
 import { actionBar } from "./actions.js";
-import { api, ApiError, el, getLang, label, langSelect, loadText, player, seatStyle, storedPlayer, t } from "./common.js";
+import { api, ApiError, el, getLang, label, langSelect, loadText, player, pretty, seatStyle, storedPlayer, t }
+  from "./common.js";
 import { boardFor } from "./boards/index.js";
 import generic from "./boards/generic.js";
 
@@ -421,7 +422,9 @@ function render() {
     return;
   }
   const ctx = context();
-  document.title = `${t("app_title")} · ${S.summary.game}`;
+  // The tab says whose turn it is, so a player in another tab sees it is theirs.
+  const mine = S.seat !== null && S.doc.my_turn && S.doc.status === "active";
+  document.title = `${mine ? `● ${t("your_turn")} · ` : ""}${t("app_title")} · ${pretty(S.summary.game)}`;
   app.replaceChildren(topbar(ctx),
     el("main", { class: "wrap", style: seatStyle(S.board, ctx) }, el("div", { class: "layout" },
       el("div", { class: "board", "data-testid": "board", "data-version": S.doc.version }, S.board.render(ctx)),
