@@ -66,13 +66,26 @@ class ActionSpace:
         self.game = game
         self.actions: list[Action] = []
         self.schemas: dict[str, tuple[str, ...]] = {}
+        # What clients need to lay the actions out, declared with each kind: the argument that
+        # runs over a range of numbers (bids, quantities: one picker, not one button per value),
+        # and the kinds that close the seat's turn or choice (pass, end turn: shown first).
+        self.numeric: dict[str, str] = {}
+        self.closing: frozenset[str] = frozenset()
         self._by_key: dict[tuple[str, tuple[Arg, ...]], Action] = {}
 
-    def kind(self, kind: str, names: Sequence[str], values: Iterable[tuple[Arg, ...]] = ((),)) -> None:
-        """Register a kind with its argument names and every argument tuple it may take."""
+    def kind(self, kind: str, names: Sequence[str], values: Iterable[tuple[Arg, ...]] = ((),), *,
+             numeric: str | None = None, closing: bool = False) -> None:
+        """Register a kind with its argument names and every argument tuple it may take;
+        ``numeric`` names the argument that counts, ``closing`` marks a kind that ends a turn."""
         if kind in self.schemas:
             raise ValueError(f"action kind {kind!r} registered twice")
+        if numeric is not None and numeric not in names:
+            raise ValueError(f"{kind}: numeric argument {numeric!r} is not one of {list(names)}")
         self.schemas[kind] = tuple(names)
+        if numeric is not None:
+            self.numeric[kind] = numeric
+        if closing:
+            self.closing = self.closing | {kind}
         for args in values:
             if len(args) != len(names):
                 raise ValueError(f"{kind}: arguments {args} do not match names {names}")
@@ -82,6 +95,10 @@ class ActionSpace:
 
     def __len__(self) -> int:
         return len(self.actions)
+
+    def layout(self) -> dict[str, Any]:
+        """The kinds' layout metadata as JSON (for clients)."""
+        return {"numeric": dict(self.numeric), "closing": sorted(self.closing)}
 
     def get(self, kind: str, *args: Arg) -> Action:
         try:

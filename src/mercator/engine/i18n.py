@@ -1,16 +1,27 @@
-"""Event messages in English, German and Russian, from each game's ``messages.toml`` (found
-through the game's ``content`` plug-in: the catalog sits beside its content module).
+"""Messages in English, German and Russian: what happened (events) and what a seat may do (legal
+actions), from each game's ``messages.toml`` (found through the game's ``content`` plug-in: the
+catalog sits beside its content module), plus the words every client shares (``words.toml``).
 
-A catalog has one table per language: ``[en.events]`` maps an event type to a template
-with ``{field}`` placeholders; ``[en.goods]`` (and any other ``[en.<field>]`` table) names
-the values of that field. Seat fields are rendered with the players' names.
+A catalog has one table per language: ``[en.events]`` maps an event type to a template with
+``{field}`` placeholders, ``[en.actions]`` a wording key of the game's ``wording`` plug-in (and
+``<key>_group``: the label of a run of that action over its numeric argument); ``[en.goods]``
+(and any other ``[en.<field>]`` table) names the values of that field. Seat fields are rendered
+with the players' names.
+
+A placeholder may name a plural word: ``{count:card}`` is the count followed by the form of
+``[en.plurals] card`` that the language's CLDR plural rule (Babel) picks for it, e.g.
+``{one = "карта", few = "карты", many = "карт", other = "карты"}``; ``{count:card!}`` is the
+form alone.
 """
 
 from __future__ import annotations
 
+import string
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from babel import Locale
 
 from .content import read_toml
 
@@ -26,22 +37,66 @@ def catalog(game: str) -> dict[str, Any]:
 
 
 @cache
+def words() -> dict[str, dict[str, str]]:
+    """The words every client shares (unnamed seats, bot levels), per language."""
+    return read_toml(Path(__file__).with_name("words.toml"))
+
+
+def seat_name(lang: str, seat: int, name: str, bot_level: str | None) -> str:
+    """How a seat is shown: its player's name; a bot named after its level (or unnamed) reads
+    'bot 2 (easy)', an unnamed human seat 'Seat 1', both in ``lang``."""
+    w = words().get(lang, words()["en"])
+    if bot_level is not None and name in ("", bot_level):
+        return f"{w['bot']} {seat + 1} ({w.get(f'level_{bot_level}', bot_level)})"
+    if bot_level is None and name in ("", f"Seat {seat + 1}"):  # the server's default name
+        return w["seat_n"].format(n=seat + 1)
+    return name
+
+
+@cache
 def seat_fields(game: str) -> frozenset[str]:
     """The event fields that hold a seat (the catalog's ``seat_fields``)."""
     return frozenset(catalog(game).get("seat_fields", ["seat"]))
 
 
-def _value(key: str, value: Any, table: dict[str, Any], names: list[str], seats: frozenset[str]) -> str:
-    if key in seats and isinstance(value, int):
+@cache
+def _plural_rule(lang: str) -> Any:
+    return Locale.parse(lang).plural_form
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` whose format spec may name a plural word of the language's catalog."""
+
+    def __init__(self, lang: str, plurals: dict[str, dict[str, str]]) -> None:
+        self.lang = lang
+        self.plurals = plurals
+
+    def get_value(self, key: int | str, args: Any, kwargs: Any) -> Any:
+        return kwargs.get(key, "{" + str(key) + "}")
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        word = format_spec.removesuffix("!")
+        forms = self.plurals.get(word)
+        if forms is None or not isinstance(value, int):
+            return super().format_field(value, "" if forms is not None else format_spec)
+        form = forms.get(_plural_rule(self.lang)(abs(value)), forms.get("other", word))
+        return form if format_spec.endswith("!") else f"{value} {form}"
+
+
+def _value(key: str, value: Any, table: dict[str, Any], names: list[str], seats: frozenset[str]) -> Any:
+    """A field as it reads in ``table``'s language; plain numbers stay numbers (for plurals)."""
+    if key in seats and isinstance(value, int) and not isinstance(value, bool):
         return names[value] if 0 <= value < len(names) else str(value)
     if isinstance(value, bool):
         return str(table.get("words", {}).get(str(value).lower(), value))
+    if isinstance(value, int):
+        return value
     if isinstance(value, dict):
         goods = table.get("goods", {})
         parts = [f"{n} {goods.get(k, table.get('words', {}).get(k, k))}" for k, n in value.items() if n]
         return ", ".join(parts) or str(table.get("words", {}).get("nothing", "-"))
     if isinstance(value, list):
-        return ", ".join(_value(key, v, table, names, seats) for v in value)
+        return ", ".join(str(_value(key, v, table, names, seats)) for v in value)
     if isinstance(value, str):
         for field_table in (key + "s", key):
             if isinstance(table.get(field_table), dict) and value in table[field_table]:
@@ -49,22 +104,45 @@ def _value(key: str, value: Any, table: dict[str, Any], names: list[str], seats:
     return str(value)
 
 
-def render(game: str, event: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
-    """One event as a sentence in ``lang`` (falls back to English, then to the raw event)."""
+def _format(game: str, section: str, key: str, fields: dict[str, Any], lang: str, names: list[str]) -> str | None:
+    """``[lang.section] key`` filled in from ``fields`` (English where ``lang`` lacks it)."""
     cat = catalog(game)
-    names = names or [f"P{i + 1}" for i in range(8)]
     for code in (lang, "en"):
         table = cat.get(code, {})
-        template: str | None = table.get("events", {}).get(event.get("type", ""))
+        template: str | None = table.get(section, {}).get(key)
         if template:
-            fields = {k: _value(k, v, table, names, seat_fields(game)) for k, v in event.items()}
+            values = {k: _value(k, v, table, names, seat_fields(game)) for k, v in fields.items()}
             try:
-                return template.format_map(_Missing(fields))
+                return _Formatter(code, table.get("plurals", {})).vformat(template, (), values)
             except (ValueError, IndexError):
-                break
-    return str(event)
+                return None
+    return None
 
 
-class _Missing(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+def _names(names: list[str] | None) -> list[str]:
+    return names or [f"P{i + 1}" for i in range(8)]
+
+
+def render(game: str, event: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
+    """One event as a sentence in ``lang`` (falls back to English, then to the raw event)."""
+    text = _format(game, "events", str(event.get("type", "")), event, lang, _names(names))
+    return text if text is not None else str(event)
+
+
+def describe(game: str, view: dict[str, Any], seat: int, action: dict[str, Any], lang: str = "en",
+             names: list[str] | None = None, group: bool = False) -> str:
+    """A legal action of ``seat`` (JSON form) in words, from what the seat's ``view`` shows; with
+    ``group``, the label of a run of such actions over the kind's numeric argument."""
+    from .registry import get
+
+    info = get(game)
+    if info.has_plugin("wording"):
+        key, fields = info.plugin("wording").words(view, seat, action)
+        text = _format(game, "actions", key + "_group" if group else key, fields, lang, _names(names))
+        if text is not None:
+            return text
+    kind = " ".join(w.capitalize() for w in str(action["kind"]).split("_"))
+    if group:
+        return kind
+    args = ", ".join(f"{k}={v}" for k, v in action.items() if k != "kind")
+    return kind + (f" ({args})" if args else "")

@@ -33,6 +33,9 @@ class Plugins:
     invariants: str | None = None
     # An Encoder class (interop): the game's own observation tensor.
     encoder: str | None = None
+    # A module with words(view, seat, action_json) -> (key, fields): which [<lang>.actions] template
+    # of messages.toml words a legal action, and the values it is filled with (engine/i18n.py describe).
+    wording: str | None = None
     # The terminal board module (see tui/common.py GameUI).
     tui: str | None = None
     # The browser board: a module path under web/static/js/, and the content tables it reads.

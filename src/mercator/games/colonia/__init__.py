@@ -33,6 +33,7 @@ INFO = register(GameInfo(
         content="mercator.games.colonia.data",
         invariants="mercator.games.colonia.invariants:violations",
         encoder="mercator.interop.encoders.colonia:ENCODER",
+        wording="mercator.games.colonia.wording",
         tui="mercator.tui.colonia",
         web_board="boards/colonia.js",
     ),

@@ -28,7 +28,7 @@ _FILLS = [(C.relics[sh].id, r.id) for city, sh in enumerate(C.shrine_of_city) if
           for r in C.relics if r.city == city and not r.shrine]
 S.kind("fill_shrine", ("shrine", "relic"), _FILLS)
 S.kind("reserve", ("card",), [(c,) for c in CARD_IDS])
-S.kind("pass", ())
+S.kind("pass", (), closing=True)
 
 
 def group(kind: str) -> list[Action]:

@@ -22,6 +22,7 @@ INFO = register(GameInfo(
         content="mercator.games.constantinopolis.data",
         invariants="mercator.games.constantinopolis.invariants:violations",
         encoder="mercator.interop.encoders.constantinopolis:ENCODER",
+        wording="mercator.games.constantinopolis.wording",
         tui="mercator.tui.constantinopolis",
         web_board="boards/constantinopolis.js",
         board_tables="mercator.games.constantinopolis.data:board_tables",

@@ -25,24 +25,25 @@ OFFER_GOLD_STEPS = (1, 5, 10)
 SPACE = ActionSpace("constantinopolis")
 S = SPACE
 # phase 1
-S.kind("office_stay", ())
+S.kind("office_stay", (), closing=True)
 S.kind("office_move", ("office",), [(o,) for o in OFFICES])
-S.kind("office_challenge", ("office", "bid"), [(o, b) for o in OFFICES for b in range(1, R.max_bid + 1)])
-S.kind("bid_raise", ("bid",), [(b,) for b in range(1, R.max_bid + 1)])
-S.kind("bid_pass", ())
+S.kind("office_challenge", ("office", "bid"), [(o, b) for o in OFFICES for b in range(1, R.max_bid + 1)],
+       numeric="bid")
+S.kind("bid_raise", ("bid",), [(b,) for b in range(1, R.max_bid + 1)], numeric="bid")
+S.kind("bid_pass", (), closing=True)
 S.kind("take_good", ("good",), [(g,) for g in GOODS])
-S.kind("take_none", ())
+S.kind("take_none", (), closing=True)
 # phases 4 and 6
 BUILDING_IDS = [b.id for b in C.buildings if b.id != "ager"]
 S.kind("buy_building", ("building", "redemptor"), [(b, r) for b in BUILDING_IDS for r in (False, True)])
 S.kind("preempt", ("accept",), [(False,), (True,)])
-S.kind("market_buy", ("good", "qty"), [(g, q) for g in GOODS for q in range(1, MAX_QTY + 1)])
-S.kind("market_sell", ("good", "qty"), [(g, q) for g in GOODS for q in range(1, MAX_QTY + 1)])
+S.kind("market_buy", ("good", "qty"), [(g, q) for g in GOODS for q in range(1, MAX_QTY + 1)], numeric="qty")
+S.kind("market_sell", ("good", "qty"), [(g, q) for g in GOODS for q in range(1, MAX_QTY + 1)], numeric="qty")
 _COMMERCIAL = [(b.id, g) for b in C.buildings if b.category == 1
                for g in (GOODS if b.input_any else (None,))]
 S.kind("use_commercial", ("building", "good"), _COMMERCIAL)
 S.kind("use_porta_pegae", ("building", "good"), _COMMERCIAL)
-S.kind("end_turn", ())
+S.kind("end_turn", (), closing=True)
 # phase 6
 CARD_IDS = [c.id for c in C.contracts]
 S.kind("swap_pick", ("contract",), [(c,) for c in CARD_IDS])
@@ -52,15 +53,15 @@ S.kind("release_reserved", ("contract",), [(c,) for c in CARD_IDS])
 S.kind("buy_ship", ("size",), [(s,) for s in SIZES])
 S.kind("dispatch_ship", ("size", "contract"), [(s, c) for s in SIZES for c in CARD_IDS])
 S.kind("load_contract", ("contract",), [(c,) for c in CARD_IDS])
-S.kind("sail", ())
+S.kind("sail", (), closing=True)
 S.kind("trade_offer", ("target",), [(t,) for t in range(MAX_SEATS)])
-S.kind("offer_gold", ("amount",), [(n,) for n in OFFER_GOLD_STEPS])
+S.kind("offer_gold", ("amount",), [(n,) for n in OFFER_GOLD_STEPS], numeric="amount")
 S.kind("offer_good", ("good",), [(g,) for g in GOODS])
-S.kind("offer_next", ())
+S.kind("offer_next", (), closing=True)
 S.kind("trade_answer", ("accept",), [(False,), (True,)])
 # phase 7
 S.kind("donate", ("good",), [(g,) for g in GOODS])
-S.kind("donate_none", ())
+S.kind("donate_none", (), closing=True)
 # phase 8
 S.kind("keep_goods", tuple(GOODS), KEEP_SETS)
 

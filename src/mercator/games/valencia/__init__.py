@@ -28,6 +28,7 @@ INFO = register(GameInfo(
         content="mercator.games.valencia.data",
         invariants="mercator.games.valencia.invariants:violations",
         encoder="mercator.interop.encoders.valencia:ENCODER",
+        wording="mercator.games.valencia.wording",
         tui="mercator.tui.valencia",
         web_board="boards/valencia.js",
     ),
