@@ -143,3 +143,25 @@ def test_greedy_breaks_ties_by_its_seeded_generator_not_by_list_order():
                 adopted += event["type"] == "decree_adopted"
                 votes += event["type"] == "decree_vote"
     assert votes >= 30 and 0.2 * votes <= adopted <= 0.8 * votes, (adopted, votes)
+
+
+def test_greedy_valencia_keeps_cards_for_the_last_round():
+    """Valencia's pile of 24 cards must last five rounds. The greedy bot drew 9 cards in each of
+    the first three rounds at 3 players, so in round 5 it had 0.7 cards and 7.5 of 9 auctions saw
+    no bid; now the pile's cards count at their share of the rounds still to come."""
+    from mercator.games import get
+
+    drawn = {r: 0 for r in range(1, 6)}
+    empty_last = 0
+    games, players = 4, 3
+    for g in range(games):
+        state = get("valencia").new(players, seed=500 + g)
+        bots = [make_bot("greedy", 7 * g + k) for k in range(players)]
+        while not state.is_over():
+            seat = state.to_act()[0]
+            for event in state.apply(seat, bots[seat].act(state, seat)):
+                drawn[state.round] += event["type"] == "drew"
+                empty_last += event["type"] == "no_bids" and state.round == 5
+    per_round = {r: n / (games * players) for r, n in drawn.items()}
+    assert per_round[1] <= 7.5 and per_round[5] >= 2.5, per_round
+    assert empty_last / games <= 5, empty_last

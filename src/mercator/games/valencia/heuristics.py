@@ -10,10 +10,12 @@ Every asset is valued at what it turns into by the end of the game:
 * a council seat: 1 VP at each council still to come (a little less for later rounds, since a
   seat can be taken away);
 * coins buy city placements, goods become coins at a merchants auction, privileges score 1 VP;
-* influence cards are what wins the auctions: a card counts as a *ticket* (one more auction to
-  take part in; with two players every guild bid is rewarded) plus a little per point, and is
-  worth nothing once no auction is left to use it in (unrevealed stacks at round end, a pile
-  after the last planning);
+* influence cards are what wins the auctions: a stack counts as a *ticket* (one more auction to
+  take part in; with two players every guild bid is rewarded), each further stack of a round a
+  little less (it reaches a poorer auction), plus a little per point; the pile must last the game,
+  so it is worth its cards spread evenly over the plannings still to come, and drawing stops where
+  one more card now is worth less than its share of a later round; a card is worth nothing once no
+  auction is left to use it in (unrevealed stacks at round end, a pile after the last planning);
 * a revealed bid is worth the reward it is expected to fetch (its rank against the bids shown
   and the stacks still to come), and a decided auction the rewards still waiting for this seat —
   so revealing a stack is neither a free jump nor a loss, it is the auction's outcome.
@@ -33,7 +35,7 @@ GOOD_SHARE = 0.8  # a good still has to be sold at a merchants auction
 POINT_VP = 0.15  # per influence point of a card still to be used
 TICKET_VP = {2: 1.0}  # per card / stack: one more auction to bid in (two players: every guild bid is rewarded)
 TICKET_DEFAULT = 0.6
-CARDS_PER_ROUND = 7  # what a player can sensibly use in one round
+TICKET_DECAY = 0.85  # each further stack of a round reaches a less rewarding auction
 LATER_SHARE = 0.9  # a card used in a later round: fewer councils and builds left to profit from
 SEAT_LATER = 0.8  # a seat's worth at later councils (it may be taken away)
 BUILDER_SHARE = 0.7  # the nobility holder puts the landmark where it helps him
@@ -113,17 +115,28 @@ def _sell_gain(cx: _Ctx) -> float:
     return sum(n * C.good_value[g] for g, n in enumerate(p.goods)) * COIN_VP * (1 - GOOD_SHARE)
 
 
-def _card_vp(cx: _Ctx, v: int) -> float:
-    return cx.ticket + POINT_VP * v
+def _tickets(cx: _Ctx, stacks: float) -> float:
+    """Worth of ``stacks`` stacks in one round: the first reaches the best auction, each further
+    one a poorer."""
+    stacks = min(stacks, cx.state.ed.rules.max_stacks)
+    return cx.ticket * (1 - float(TICKET_DECAY ** stacks)) / (1 - TICKET_DECAY)
 
 
-def _pile_factor(cx: _Ctx, pile: int) -> float:
-    """Share of the pile that later plannings can still use."""
-    st = cx.state
-    later = cx.rounds_left - (0 if st.phase == PLANNING else 1)
-    if later <= 0 or pile == 0:
+def _pile_worth(cx: _Ctx, cards: int, points: int) -> float:
+    """What a pile of ``cards`` cards (``points`` in all) brings in the plannings after this
+    round's: its cards spread evenly over them."""
+    later = cx.rounds_left - 1
+    if later <= 0 or cards == 0:
         return 0.0
-    return LATER_SHARE * min(1.0, later * CARDS_PER_ROUND / pile)
+    return LATER_SHARE * (later * _tickets(cx, cards / later) + POINT_VP * points)
+
+
+def _returned(cx: _Ctx, cards: list[int]) -> float:
+    """Worth of putting the best of ``cards`` back under the own pile (a loser's return)."""
+    p = cx.state.players[cx.seat]
+    n, points = len(p.pile), sum(p.pile)
+    base = _pile_worth(cx, n, points)
+    return max((_pile_worth(cx, n + 1, points + v) - base for v in cards), default=0.0)
 
 
 def _reward(cx: _Ctx, kind: int, g: int, seat_flag: bool, rank: int, cards: list[int]) -> float:
@@ -146,8 +159,7 @@ def _reward(cx: _Ctx, kind: int, g: int, seat_flag: bool, rank: int, cards: list
     elif kind == RELOCATION and rank == 0:
         return RELOCATE_VP if own(cx.state, cx.seat) else 0.0
     # a loser returns his best card to the bottom of the pile
-    p = cx.state.players[cx.seat]
-    return max((_card_vp(cx, v) for v in cards), default=0.0) * _pile_factor(cx, len(p.pile) + 1)
+    return _returned(cx, cards)
 
 
 POSITIONS = {NOBILITY_CHURCH: 2, GUILD: 3, MERCHANTS_STEP: 1, RELOCATION: 1}
@@ -209,8 +221,7 @@ def _pending(cx: _Ctx) -> float:
         elif kind == MOVE:
             value += RELOCATE_VP
         elif kind == RETURN:
-            p = st.players[me]
-            value += max((_card_vp(cx, v) for v in st.bid_cards[me]), default=0.0) * _pile_factor(cx, len(p.pile) + 1)
+            value += _returned(cx, st.bid_cards[me])
     return value
 
 
@@ -238,7 +249,7 @@ def _builder(cx: _Ctx, x: int, assume: bool = False) -> float:
 def _cards(cx: _Ctx) -> float:
     st = cx.state
     p = st.players[cx.seat]
-    value = sum(_card_vp(cx, v) for v in p.pile) * _pile_factor(cx, len(p.pile))
+    value = _pile_worth(cx, len(p.pile), sum(p.pile))
     if st.phase == PLANNING:
         max_stacks = st.ed.rules.max_stacks
         if p.nstacks or p.assign:
@@ -246,14 +257,14 @@ def _cards(cx: _Ctx) -> float:
             tickets = min(max_stacks, p.nstacks + unassigned)
         else:
             tickets = min(max_stacks, len(p.drawn))
-        return value + cx.ticket * tickets + POINT_VP * sum(p.drawn)
+        return value + _tickets(cx, tickets) + POINT_VP * sum(p.drawn)
     open_ = p.open_stacks()
     if open_:
         later = sum(1 for k in st.card_steps()[st.step + 1:] if k[1] in POSITIONS)
         if st.queue and cx.seat in st.queue and st.bid[cx.seat] < 0:
             later += 1
         use = min(1.0, later / len(open_))
-        value += use * sum(cx.ticket + POINT_VP * sum(p.stacks[k]) for k in open_)
+        value += use * (_tickets(cx, len(open_)) + POINT_VP * sum(sum(p.stacks[k]) for k in open_))
     if st.bid[cx.seat] >= 0:
         value += _bid_value(cx) if st.queue else 0.0
     value += _pending(cx)
