@@ -82,7 +82,7 @@ def test_long_action_lists_are_grouped() -> None:
     console, buf = _console()
     play(GAME, ["human", "random"], 4, {}, None, console=console, input_fn=Script(seed=2, quit_after=3))
     out = buf.getvalue()
-    assert re.search(r"Challenge Random 2 for [A-Za-z ]+, bid in gold: \d+→\d+ ", out)
+    assert re.search(r"Challenge Random 2 for the office of [A-Za-z ]+: bid in gold: \d+→\d+ ", out)
 
 
 def test_quit_at_once_saves_a_record(tmp_path: Path) -> None:

@@ -106,3 +106,33 @@ def test_the_tab_title_says_when_it_is_your_turn(page: Any, server: str) -> None
     page.goto(f"/play/{gid}")  # a spectator has no turn
     page.wait_for_selector("[data-testid=board] section")
     assert page.title() == "Mercator · Colonia"
+
+
+def test_the_action_bar_shows_the_servers_words_in_the_pages_language(page: Any, server: str) -> None:
+    """The buttons carry the texts the server words from the game's catalog, and switching the
+    language rewords them at once (the page asks again in the new language)."""
+    gid, token = _create(server, "constantinopolis", seed=4, players=2)
+    _open(page, gid, token, "de")
+
+    def server_texts(lang: str) -> list[str]:
+        request = urllib.request.Request(f"{server}/api/games/{gid}/seat?lang={lang}",
+                                         headers={"Authorization": f"Bearer {token}"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            doc = json.loads(response.read())
+        return sorted(item["text"] for item in doc["legal"]) if doc["my_turn"] else []
+
+    for lang in ("de", "ru"):
+        if lang != "de":
+            page.select_option("[data-testid=lang]", lang)
+            page.wait_for_function("() => document.documentElement.lang === 'ru'")
+        for _ in range(50):  # bots may move meanwhile: compare the page and the server at one version
+            expected = server_texts(lang)
+            if expected:
+                page.wait_for_selector("[data-testid=action]")
+            shown = sorted(page.eval_on_selector_all("[data-testid=action]", "els => els.map(e => e.textContent)"))
+            # Runs of one numeric choice (bids) are one picker, not buttons: the rest is shown as worded.
+            if expected and shown and set(shown) <= set(expected):
+                break
+            time.sleep(0.2)
+        assert expected and shown and set(shown) <= set(expected), (lang, shown, expected)
+        assert not set(shown) & set(server_texts("en")), shown

@@ -78,7 +78,7 @@ class _Formatter(string.Formatter):
         word = format_spec.removesuffix("!")
         forms = self.plurals.get(word)
         if forms is None or not isinstance(value, int):
-            return super().format_field(value, "" if forms is not None else format_spec)
+            return str(super().format_field(value, "" if forms is not None else format_spec))
         form = forms.get(_plural_rule(self.lang)(abs(value)), forms.get("other", word))
         return form if format_spec.endswith("!") else f"{value} {form}"
 

@@ -38,6 +38,7 @@ from .schemas import (
     GameList,
     GameSummary,
     JoinGame,
+    Lang,
     MyGame,
     MyGames,
     PlayerOut,
@@ -313,13 +314,15 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
 
     # ---- play -----------------------------------------------------------------------------------
     @app.get(f"{API}/games/{{game_id}}/seat", response_model=SeatState, responses=ERRORS, tags=["play"])
-    async def seat_view(game_id: str, request: Request, seat: int | None = None) -> Response:
-        """The seat's own view, its legal actions (JSON and index), the version and whether undo is possible."""
+    async def seat_view(game_id: str, request: Request, seat: int | None = None, lang: Lang | None = None) -> Response:
+        """The seat's own view, its legal actions (JSON and index; with ``lang`` also in words), the
+        version and whether undo is possible."""
         entry = await svc().get(game_id)
-        return _json(render.cached(entry, await seat_for(entry, request, seat)))
+        return _json(render.cached(entry, await seat_for(entry, request, seat), lang))
 
     @app.post(f"{API}/games/{{game_id}}/actions", response_model=SeatState, responses=ERRORS, tags=["play"])
-    async def act(game_id: str, body: ActionBody, request: Request, seat: int | None = None) -> Response:
+    async def act(game_id: str, body: ActionBody, request: Request, seat: int | None = None,
+                  lang: Lang | None = None) -> Response:
         """Play an action chosen at ``version``. A stale version gets 409 with the current one."""
         started = time.perf_counter()
         entry = await svc().get(game_id)
@@ -328,13 +331,14 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
             await svc().submit(entry, n, body.version, body.action if body.action is not None else body.index)
         except IllegalAction as exc:
             return JSONResponse({"detail": str(exc), "version": entry.version}, 400)
-        response = _json(render.cached(entry, n))
+        response = _json(render.cached(entry, n, lang))
         # Time from the parsed request to the committed answer, for clients measuring where time goes.
         response.headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
         return response
 
     @app.post(f"{API}/games/{{game_id}}/undo", response_model=SeatState, responses=ERRORS, tags=["play"])
-    async def undo(game_id: str, body: UndoRequest, request: Request, seat: int | None = None) -> Response:
+    async def undo(game_id: str, body: UndoRequest, request: Request, seat: int | None = None,
+                   lang: Lang | None = None) -> Response:
         """Take back the seat's own latest action, where the game's undo rule allows it."""
         entry = await svc().get(game_id)
         n = await seat_for(entry, request, seat)
@@ -342,12 +346,12 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
             await svc().submit(entry, n, body.version, None, undo=True)
         except IllegalAction as exc:
             return JSONResponse({"detail": str(exc), "version": entry.version}, 400)
-        return _json(render.cached(entry, n))
+        return _json(render.cached(entry, n, lang))
 
     @app.get(f"{API}/games/{{game_id}}/public", response_model=PublicState, responses=ERRORS, tags=["play"])
-    async def spectate(game_id: str) -> Response:
-        """What a spectator sees: the public view."""
-        return _json(render.cached(await svc().get(game_id), None))
+    async def spectate(game_id: str, lang: Lang | None = None) -> Response:
+        """What a spectator sees: the public view (with ``lang``, the players' names in that language)."""
+        return _json(render.cached(await svc().get(game_id), None, lang))
 
     @app.get(f"{API}/games/{{game_id}}/record", response_model=RecordOut, responses=ERRORS, tags=["play"])
     async def record(game_id: str) -> Response:
@@ -366,8 +370,10 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
 
     # ---- live -----------------------------------------------------------------------------------
     @app.websocket(f"{API}/games/{{game_id}}/live")
-    async def live(ws: WebSocket, game_id: str, token: str | None = None, seat: int | None = None) -> None:
-        """Sends the seat's state (or the public state without a token) at once and on every change."""
+    async def live(ws: WebSocket, game_id: str, token: str | None = None, seat: int | None = None,
+                   lang: Lang | None = None) -> None:
+        """Sends the seat's state (or the public state without a token) at once and on every change;
+        with ``lang``, the seat's actions in words."""
         try:
             entry = await svc().get(game_id)
             n = None
@@ -397,7 +403,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
                 changed.clear()
                 if entry.revision != sent:
                     sent = entry.revision
-                    await ws.send_text(render.cached(entry, n).decode())
+                    await ws.send_text(render.cached(entry, n, lang).decode())
                 await changed.wait()  # one event for both, rather than a task and a wait per update
         except (WebSocketDisconnect, RuntimeError):
             pass

@@ -169,9 +169,17 @@ class CreatedGame(BaseModel):
     seat: SeatLink | None
 
 
+# The languages the server words actions in.
+Lang = Literal["en", "de", "ru"]
+
+
 class LegalAction(BaseModel):
     index: int
     action: dict[str, Any]
+    # With ``?lang=``: the action in words, and for a kind with a numeric argument the label of
+    # the run of such actions (clients show one picker for it).
+    text: str | None = None
+    group: str | None = None
 
 
 class SeatState(BaseModel):
@@ -185,6 +193,10 @@ class SeatState(BaseModel):
     controller: Literal["human", "bot"]
     view: dict[str, Any]
     legal: list[LegalAction]
+    # With ``?lang=``: every seat's name as the clients show it in that language, and the seat's own
+    # committed secret choice (``view.decision.my_choice``) in words.
+    names: list[str] | None = None
+    my_choice_text: str | None = None
     clock_ms: int | None = None
     scores: list[int] | None = None
     ranking: list[int] | None = None
@@ -197,6 +209,7 @@ class PublicState(BaseModel):
     to_act: list[int]
     view: dict[str, Any]
     seats: list[SeatInfo]
+    names: list[str] | None = None
     scores: list[int] | None = None
     ranking: list[int] | None = None
 

@@ -272,13 +272,14 @@ def show_actions(session: Session, seat: int, legal: list[Action]) -> None:
     con.print(Text(f"{session.names[seat]}, choose an action:", style="bold"))
     columns = len(legal) > MANY_ACTIONS
     singles: list[Text] = []
-    for label, members in _families(session.ui, legal, ctx):
+    for label, members in _families(session.ui, legal, ctx, session.lang):
         if label is None:
-            singles.extend(Text(f"{i:>3}) {session.ui.describe(a.to_json(), ctx)}") for i, a in members)
+            singles.extend(Text(f"{i:>3}) {session.ui.describe(a.to_json(), ctx, session.lang)}") for i, a in members)
             continue
         _print_singles(con, singles, columns)
         singles = []
-        cells = "  ".join(f"{i}→{a.args[-1]}" for i, a in members)
+        field = session.ui.numeric_kinds[members[0][1].kind]
+        cells = "  ".join(f"{i}→{a.to_json()[field]}" for i, a in members)
         con.print(Text(f"{label}: ", style="bold") + Text(cells))
     _print_singles(con, singles, columns)
 
@@ -291,17 +292,19 @@ def _print_singles(con: Console, lines: list[Text], columns: bool) -> None:
             con.print(line)
 
 
-def _families(ui: GameUI, legal: list[Action], ctx: Ctx) -> list[tuple[str | None, list[tuple[int, Action]]]]:
+def _families(ui: GameUI, legal: list[Action], ctx: Ctx,
+              lang: str) -> list[tuple[str | None, list[tuple[int, Action]]]]:
     """Group numbered actions: a run of one numeric kind with fixed other arguments (bids,
     quantities) becomes one line of 'number) value' cells; everything else stays one per line."""
     groups: dict[tuple, list[tuple[int, Action]]] = {}
     for i, a in enumerate(legal, start=1):
-        key = (a.kind, a.args[:-1]) if a.kind in ui.numeric_kinds else ("", i)
+        field = ui.numeric_kinds.get(a.kind)
+        key = (a.kind, tuple(v for k, v in a.to_json().items() if k != field)) if field else ("", i)
         groups.setdefault(key, []).append((i, a))
     out: list[tuple[str | None, list[tuple[int, Action]]]] = []
     for (kind, _), members in groups.items():
         if kind and len(members) > GROUP_MIN:
-            out.append((ui.family_label(members[0][1].to_json(), ctx), members))
+            out.append((ui.describe(members[0][1].to_json(), ctx, lang, group=True), members))
         else:
             out.append((None, members))
     return out

@@ -13,7 +13,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from .common import Ctx, pretty_id
+from .common import pretty_id
 
 CURRENCY_SHORT = {"pfund": "Pf", "grivna": "Gr", "mark": "Mk", "gulden": "Gu"}
 STREET_SHORT = {"street_tue": "Tu", "street_wed": "We", "street_thu": "Th", "street_harbour": "Hb"}
@@ -188,43 +188,3 @@ def decision_text(view: dict[str, Any], names: list[str]) -> Text | None:
     if kind == "mayor_tiebreak":
         return Text(f"Tied vote on {_decree(d['decree']).name}: the mayor {names[d['seat']]} decides", style="yellow")
     return Text(f"{names[d['seat']]} chooses a starting good", style="yellow")
-
-
-# ---- actions in words --------------------------------------------------------------------------------
-def describe(j: dict[str, Any], ctx: Ctx) -> str:
-    kind = j["kind"]
-    view = ctx.view
-    me = ctx.me
-    if kind == "choose_good":
-        return f"Take {j['good']} as your starting good"
-    if kind == "play_card":
-        note = "" if me["supply"] >= j["value"] else f" (counts 0: only {me['supply']} members in your supply)"
-        return f"Play family card {j['value']}{note}"
-    if kind in ("vote", "adopt", "reject"):
-        name = _decree(ctx.decision["decree"]).name
-        if kind == "vote":
-            return f"Vote {'yes' if j['yes'] else 'no'} on {name} ({me['votes']} votes)"
-        return f"As mayor, {kind} {name}"
-    if kind == "buy_stall":
-        s = view["stalls"][j["stall"] - 1]
-        return f"Buy stall {j['stall']} ({bundle(s['raws'])}) for {s['cost']} members"
-    if kind == "commission":
-        c = next(x for x in view["craftsmen"] if x["craftsman"] == j["craftsman"])
-        return (f"Commission the {j['craftsman']} for a {c['good']}: {c['next_cost']} members on field "
-                f"{len(c['stacks']) + 1} (orders served: {c['stick']})")
-    if kind == "load":
-        ship = next(b for b in view["berths"] if b is not None and b["ship"] == j["ship"])
-        hold = ship["holds"][j["hold"] - 1]
-        berth = view["berths"].index(ship) + 1
-        currency = _currency(("london", "novgorod", "bergen", "bruges").index(ship["city"]))
-        return (f"Load the {ship_name(j['ship'], ship['city'])} (berth {berth}) hold {j['hold']} with "
-                f"{bundle(hold['goods'])} for {hold['payout']} {currency}")
-    if kind == "buy":
-        d = next(x for x in view["display"] if x["card"] == j["card"])
-        return f"Buy {card_text(j['card'])} for {d['price']} {_currency(_relic(j['card']).city)}"
-    if kind == "fill_shrine":
-        return f"Put {card_text(j['relic'])} into your {_relic(j['shrine']).name.split(' (')[0]} (counts double)"
-    if kind == "reserve":
-        return f"Reserve {card_text(j['card'])} with 1 member"
-    phase = ctx.decision.get("phase", "")
-    return f"Pass ({PHASE_WORDS.get(phase, phase)})"

@@ -3,7 +3,7 @@ hand, and every action in words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -14,7 +14,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from mercator.engine.i18n import seat_fields
+from mercator.engine.i18n import describe, seat_fields
 
 from .common import Ctx, pretty_id
 
@@ -23,7 +23,6 @@ GOOD_SHORT = {"alimentary": "ali", "consumer": "con", "industrial": "ind", "mili
 CATEGORY_NAMES = ("production", "commercial", "utility", "public", "wall")
 VOYAGE = {0: "-", 1: "short", 2: "long"}
 # Kinds whose last argument is a number that runs over a range; long lists group them.
-NUMERIC_KINDS = {"office_challenge": "bid", "bid_raise": "bid", "market_buy": "qty", "market_sell": "qty"}
 
 
 # ---- the board -------------------------------------------------------------------------------------
@@ -146,7 +145,7 @@ def decision_text(view: dict[str, Any], names: list[str]) -> Text | None:
     parts = []
     for key, value in d.items():
         if key == "my_choice" and view["seat"] is not None:
-            text = describe(value, Ctx(view, names, view["seat"]))
+            text = describe("constantinopolis", view, view["seat"], value, "en", names)
         elif key != "kind":
             text = _field_text(key, value, names)
         else:
@@ -165,140 +164,6 @@ def _field_text(key: str, value: Any, names: list[str]) -> str:
         return ", ".join(map(str, value)) or "-"
     return pretty_id(value) if key in ("office", "building") else str(value)
 
-
-
-# ---- actions in words ------------------------------------------------------------------------------
-def family_label(j: dict[str, Any], ctx: Ctx) -> str:
-    if j["kind"] == "office_challenge":
-        return f"Challenge {holder_name(ctx, j['office'])} for {office_name(j['office'])}, bid in gold"
-    if j["kind"] == "bid_raise":
-        return "Raise the bid to (gold)"
-    price = ctx.view["market"]["buy" if j["kind"] == "market_buy" else "sell"][j["good"]]
-    verb = "Buy" if j["kind"] == "market_buy" else "Sell"
-    return f"{verb} {j['good']} at {price} gold each, quantity"
-
-def describe(j: dict[str, Any], ctx: Ctx) -> str:
-    """One legal action in words."""
-    handler = DESCRIBE.get(j["kind"])
-    return handler(j, ctx) if handler else str(j)
-
-
-def _office(j: dict[str, Any], ctx: Ctx) -> str:
-    if "bid" in j:
-        return f"Challenge {holder_name(ctx, j['office'])} for {office_name(j['office'])} with a bid of {j['bid']} gold"
-    return f"Take the vacant office {office_name(j['office'])}"
-
-
-def _building(j: dict[str, Any], ctx: Ctx) -> str:
-    b = _content().by_id[j["building"]]
-    if j["redemptor"]:
-        price = max(0, b.cost - _content().rules.redemptor_discount)
-        return f"Buy {pretty_id(b.id)} ({CATEGORY_NAMES[b.category]}) for {price} gold with the Redemptor discount"
-    return f"Buy {pretty_id(b.id)} ({CATEGORY_NAMES[b.category]}) for {b.cost} gold"
-
-
-def _preempt(j: dict[str, Any], ctx: Ctx) -> str:
-    d = ctx.decision
-    building = pretty_id(d.get("building", "the building"))
-    buyer = ctx.names[d["buyer"]] if "buyer" in d else "the buyer"
-    if j["accept"]:
-        cost = _content().by_id[d["building"]].cost if "building" in d else "?"
-        return f"Pre-empt: buy {building} yourself for {cost} gold"
-    return f"Let {buyer} buy {building}"
-
-
-def _market(j: dict[str, Any], ctx: Ctx) -> str:
-    buy = j["kind"] == "market_buy"
-    price = ctx.view["market"]["buy" if buy else "sell"][j["good"]]
-    return f"{'Buy' if buy else 'Sell'} {j['qty']} {j['good']} for {j['qty'] * price} gold"
-
-
-def _commercial(j: dict[str, Any], ctx: Ctx) -> str:
-    b = _content().by_id[j["building"]]
-    pay = f"{b.input_any} {j['good']}" if j["good"] is not None else cargo_text(b.input)
-    again = " again through Porta Pegae" if j["kind"] == "use_porta_pegae" else ""
-    return f"Use {pretty_id(b.id)}{again}: pay {pay}, gain {b.gold} gold and {b.fp} FP"
-
-
-def _end_turn(j: dict[str, Any], ctx: Ctx) -> str:
-    if ctx.view["phase"] == 6 and ctx.me.get("hand"):
-        return "End your turn (the contracts left in your hand are discarded)"
-    return "End your turn"
-
-
-def _swap(j: dict[str, Any], ctx: Ctx) -> str:
-    c = j["contract"]
-    if ctx.decision.get("kind") == "contract swap":
-        return f"Also give up {contract_text(c)} (then draw 2)"
-    return f"Swap contracts: give up {contract_text(c)} first"
-
-
-def _post(j: dict[str, Any], ctx: Ctx) -> str:
-    cost = _content().rules.trading_post_cost[ctx.me["trading_posts"]]
-    return f"Buy a trading post for {cost} gold (and draw 1 contract)"
-
-
-def _ship(j: dict[str, Any], ctx: Ctx) -> str:
-    from mercator.games.constantinopolis.data import SIZES
-
-    return f"Buy a {j['size']} ship for {_content().ship_cost[SIZES.index(j['size'])]} gold"
-
-
-def _offer_part(j: dict[str, Any], ctx: Ctx) -> str:
-    give = ctx.decision.get("stage", "give") == "give"
-    what = f"{j['amount']} gold" if j["kind"] == "offer_gold" else f"1 {j['good']}"
-    return f"{'Give' if give else 'Ask for'} {what} more"
-
-
-def _offer_next(j: dict[str, Any], ctx: Ctx) -> str:
-    if ctx.decision.get("stage", "give") == "give":
-        return "Done offering: now choose what you want in return"
-    return "Done: send the offer"
-
-
-def _donate(j: dict[str, Any], ctx: Ctx) -> str:
-    d = next(x for x in ctx.view["market"]["donations"] if x["good"] == j["good"])
-    bonus = _content().rules.porta_xylokerkou_fp if "porta_xylokerkou" in ctx.me["buildings"] else 0
-    return f"Donate {d['qty']} {j['good']} for {d['fp'] + bonus} FP"
-
-
-def _keep(j: dict[str, Any], ctx: Ctx) -> str:
-    kept = {g: j[g] for g in GOOD_IDS if j.get(g)}
-    return f"Keep {goods_text(kept, full=True) if kept else 'nothing'} and discard the rest"
-
-
-DESCRIBE: dict[str, Callable[[dict[str, Any], Ctx], str]] = {
-    "office_stay": lambda j, c: f"Stay in your office ({office_name(c.me['office'])})",
-    "office_move": _office,
-    "office_challenge": _office,
-    "bid_raise": lambda j, c: f"Raise the bid to {j['bid']} gold",
-    "bid_pass": lambda j, c: "Pass (stop bidding)",
-    "take_good": lambda j, c: f"Take 1 {j['good']}",
-    "take_none": lambda j, c: "Take no good",
-    "buy_building": _building,
-    "preempt": _preempt,
-    "market_buy": _market,
-    "market_sell": _market,
-    "use_commercial": _commercial,
-    "use_porta_pegae": _commercial,
-    "end_turn": _end_turn,
-    "swap_pick": _swap,
-    "buy_trading_post": _post,
-    "reserve_contract": lambda j, c: f"Reserve {contract_text(j['contract'])} on a trading post",
-    "release_reserved": lambda j, c: f"Release the reserved {j['contract']} (frees its trading post)",
-    "buy_ship": _ship,
-    "dispatch_ship": lambda j, c: f"Load a {j['size']} ship, starting with {contract_text(j['contract'])}",
-    "load_contract": lambda j, c: f"Also load {contract_text(j['contract'])}",
-    "sail": lambda j, c: "Sail with the contracts loaded",
-    "trade_offer": lambda j, c: f"Propose a trade to {c.names[j['target']]}",
-    "offer_gold": _offer_part,
-    "offer_good": _offer_part,
-    "offer_next": _offer_next,
-    "trade_answer": lambda j, c: "Accept the offer" if j["accept"] else "Reject the offer",
-    "donate": _donate,
-    "donate_none": lambda j, c: "Donate nothing",
-    "keep_goods": _keep,
-}
 
 
 # ---- small formatters -------------------------------------------------------------------------------

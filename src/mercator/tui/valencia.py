@@ -13,7 +13,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from .common import Ctx, pretty_id
+from .common import pretty_id
 
 GUILD_LETTER = {"bakers": "b", "butchers": "u", "shoemakers": "s", "vintners": "v", "smiths": "m"}
 TASK_NAMES: dict[str, str] = {}
@@ -181,96 +181,3 @@ def _partial(me: dict[str, Any]) -> str:
             stacks.append([])
         stacks[k].append(value)
     return "; ".join(f"{i + 1}: {s}" for i, s in enumerate(stacks)) or "none"
-
-
-# ---- actions in words ------------------------------------------------------------------------------
-def describe(j: dict[str, Any], ctx: Ctx) -> str:
-    """One legal action in words."""
-    handler = DESCRIBE.get(j["kind"])
-    return handler(j, ctx) if handler else pretty_id(j["kind"])
-
-
-def _private(ctx: Ctx) -> dict[str, Any]:
-    return ctx.me.get("private", {})
-
-
-def _keep(j: dict[str, Any], ctx: Ctx) -> str:
-    dealt = _private(ctx).get("dealt_tasks", [])
-    kept = [_task_name(t, ctx.view["edition"]) for t, bit in zip(dealt, j["keep"], strict=False) if bit == "1"]
-    return "Keep the tasks: " + ", ".join(kept)
-
-
-def _assign(j: dict[str, Any], ctx: Ctx) -> str:
-    card = _private(ctx).get("next_card")
-    if j["kind"] == "assign_new":
-        return f"Put the {card} on a new stack"
-    return f"Put the {card} on stack {j['stack']}"
-
-
-def _reveal(j: dict[str, Any], ctx: Ctx) -> str:
-    stack = next((s for s in _private(ctx).get("stacks", []) if s["stack"] == j["stack"]), None)
-    values = stack["values"] if stack else []
-    return f"Reveal stack {j['stack']}: {values} = {sum(values)}"
-
-
-def _place(j: dict[str, Any], ctx: Ctx) -> str:
-    guild = ctx.view["city"]["cells"].get(j["space"], "?")
-    near = [ctx.view["city"]["landmarks"][x] for x in _neighbours(j["space"]) if x in ctx.view["city"]["landmarks"]]
-    extra = f", next to {', '.join(pretty_id(n) for n in near)}" if near else ""
-    return f"Place a family member on {j['space']} ({guild}{extra})"
-
-
-def _neighbours(cell_id: str) -> list[str]:
-    r, c = (int(x) for x in cell_id[1:].split("c"))
-    return [f"r{r + dr}c{c + dc}" for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
-
-
-def _seat(j: dict[str, Any], ctx: Ctx) -> str:
-    seat_id = ctx.decision.get("council_seat", "")
-    holder = ctx.view["council"].get(seat_id)
-    taken = f" (displacing {ctx.names[holder]})" if holder is not None and holder != ctx.seat else ""
-    return f"Take the council seat {pretty_id(seat_id)}{taken}"
-
-
-def _good(j: dict[str, Any], ctx: Ctx) -> str:
-    return f"Take a good of the {ctx.decision.get('guild', '?')}"
-
-
-def _sell(j: dict[str, Any], ctx: Ctx) -> str:
-    from mercator.games.valencia.data import GUILDS, content
-
-    return f"Sell one {j['guild']} good for {content().good_value[GUILDS.index(j['guild'])]} coins"
-
-
-def _bonus(j: dict[str, Any], ctx: Ctx) -> str:
-    r, c = (int(x) for x in j["dot"].removeprefix("dot_r").split("c"))
-    piece = "palm" if ctx.view["edition"] == "valencia" else "chapel"
-    return f"Place a {piece} at the corner of r{r}c{c}, r{r}c{c + 1}, r{r + 1}c{c}, r{r + 1}c{c + 1}"
-
-
-def _landmark(j: dict[str, Any], ctx: Ctx) -> str:
-    return f"Build {pretty_id(ctx.decision.get('landmark', 'landmark'))} on {j['site']}"
-
-
-DESCRIBE = {
-    "keep_tasks": _keep,
-    "draw": lambda j, ctx: "Draw the top card of your pile",
-    "stop": lambda j, ctx: "Stop drawing and form stacks",
-    "assign": _assign,
-    "assign_new": _assign,
-    "reveal": _reveal,
-    "pass": lambda j, ctx: "Pass",
-    "defer": lambda j, ctx: "Spend a privilege and decide later",
-    "take_seat": _seat,
-    "decline": lambda j, ctx: "Decline",
-    "place": _place,
-    "take_good": _good,
-    "nothing": lambda j, ctx: "Take nothing",
-    "sell": _sell,
-    "sell_done": lambda j, ctx: "Stop selling",
-    "move": lambda j, ctx: f"Move your family member from {j['from']} to {j['to']}",
-    "return_card": lambda j, ctx: f"Put the {j['value']} under your pile",
-    "no_return": lambda j, ctx: "Return no card",
-    "place_bonus_piece": _bonus,
-    "place_landmark": _landmark,
-}

@@ -15,8 +15,9 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from mercator.engine.i18n import LANGS, catalog
+from mercator.engine.i18n import LANGS, catalog, describe, words
 from mercator.games import all_games, get
+from mercator.server import render
 from mercator.server.schemas import ERRORS
 
 from .events import LogCache, digest, lines
@@ -44,19 +45,7 @@ def game_content(game: str) -> dict[str, Any]:
 
 
 def display_names(entry: Any, lang: str | None) -> list[str]:
-    """Players' names as the pages show them (game.js names() does the same in the browser): a bot
-    seat named after its level reads 'bot 2 (easy)', a human seat left unnamed 'Seat 1', both in
-    the page's language."""
-    text = ui_text()[_lang(lang)]
-    out = []
-    for s in entry.seats:
-        if not s.human and s.name in ("", s.bot_level):
-            out.append(f"{text['bot']} {s.seat + 1} ({text.get(f'level_{s.bot_level}', s.bot_level)})")
-        elif s.human and s.name in ("", f"Seat {s.seat + 1}"):  # the server's default name
-            out.append(text["seat_n"].format(n=s.seat + 1))
-        else:
-            out.append(s.name)
-    return out
+    return render.display_names(entry, _lang(lang))
 
 
 class HintLimit:
@@ -121,7 +110,7 @@ def add_web_api(app: FastAPI) -> None:
         """Games with their description, player counts (per edition) and options."""
         ui = ui_text()[_lang(lang)]
         return [{"name": g.name, "title": g.title, "summary": ui.get(f"game_{g.name}", g.summary),
-                 "player_counts": list(g.player_counts), "board": g.plugins.web_board,
+                 "player_counts": list(g.player_counts), "board": g.plugins.web_board, "layout": g.space.layout(),
                  "options": {k: list(v) for k, v in g.options.items()},
                  "counts_by_option": [{"option": k[0], "value": k[1], "counts": list(v)}
                                       for k, v in g.counts_by_option.items()]} for g in all_games()]
@@ -133,8 +122,8 @@ def add_web_api(app: FastAPI) -> None:
         names: dict[str, Any] = {}
         if game:
             get(game)
-            names = {k: v for k, v in catalog(game).get(lang, {}).items() if k != "events"}
-        return {"lang": lang, "ui": ui_text()[lang], "names": names}
+            names = {k: v for k, v in catalog(game).get(lang, {}).items() if k not in ("events", "actions", "plurals")}
+        return {"lang": lang, "ui": {**words()[lang], **ui_text()[lang]}, "names": names}
 
     @app.get(f"{WEB_API}/content/{{game}}", responses=ERRORS, tags=["web"])
     async def content_route(game: str) -> dict[str, Any]:
@@ -203,15 +192,21 @@ def add_web_api(app: FastAPI) -> None:
             out["scores"], out["ranking"] = list(entry.state.scores()), list(entry.state.ranking())
         else:
             step = max(0, min(step, len(history)))
-            view, to_act = await asyncio.to_thread(_public_at, entry, history[:step])
-            out.update(step=step, view=view, to_act=to_act)
+            view, to_act, text = await asyncio.to_thread(_public_at, entry, history[:step], _lang(lang), names)
+            out.update(step=step, view=view, to_act=to_act, action_text=text)
         return JSONResponse(out)
 
 
-def _public_at(entry: Any, history: list[tuple[int, int]]) -> tuple[dict[str, Any], list[int]]:
-    """The public view after the first actions of a finished game's history."""
+def _public_at(entry: Any, history: list[tuple[int, int]], lang: str,
+               names: list[str]) -> tuple[dict[str, Any], list[int], str | None]:
+    """The public view after the first actions of a finished game's history, and the last of
+    those actions in words, as its seat read it when choosing."""
     state = get(entry.game).new(entry.players, seed=entry.seed, options=entry.options)
-    for seat, index in history:
+    text = None
+    for n, (seat, index) in enumerate(history, start=1):
+        if n == len(history):
+            action = state.SPACE.actions[index].to_json()
+            text = describe(entry.game, state.view(seat), seat, action, lang, names)
         state.apply(seat, index)
-    return state.view(None), list(state.to_act())
+    return state.view(None), list(state.to_act()), text
 

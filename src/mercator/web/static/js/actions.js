@@ -1,5 +1,5 @@
-// The action bar: every legal action named in words; long runs of one numeric choice (bids,
-// quantities) become one line with a value picker so the bar stays readable, and a choice of
+// The action bar: every legal action in the words the server sent (``text``); long runs of one
+// numeric choice (bids, quantities) become one line with a value picker so the bar stays readable, and a choice of
 // several things at once (a board's ``toggles``: tasks to keep) is one checkbox per thing with a
 // confirm button, never one button per combination.
 import { el, t } from "./common.js";
@@ -67,7 +67,9 @@ export function arrange(legal, numeric) {
   return out;
 }
 
-/** The action bar's element; ``onAct(index)`` plays an action. */
+/** The action bar's element; ``onAct(index)`` plays an action. The game's ``ctx.layout`` says which
+ * argument of a kind counts (one picker, labelled with the server's ``group`` text) and which kinds
+ * close a turn (listed first). */
 export function actionBar(legal, board, ctx, onAct, focus) {
   const toggles = board.toggles || {};
   const choices = Object.entries(toggles).map(([kind, spec]) => [kind, spec, legal.filter((it) => it.action.kind === kind)])
@@ -75,25 +77,26 @@ export function actionBar(legal, board, ctx, onAct, focus) {
     .map(([kind, spec, items]) => toggleChoice(kind, spec, items, ctx, onAct, focus));
   legal = legal.filter((it) => !(it.action.kind in toggles) || legal.filter((x) => x.action.kind === it.action.kind).length < 2);
   // "Done"-like entries (end the turn, pass, sail) first, where they are easy to find in a long list.
-  const isDone = (e) => Boolean(e.item && (board.doneKinds || []).includes(e.item.action.kind));
-  const arranged = arrange(legal, board.numeric || {});
+  const closing = ctx.layout.closing;
+  const isDone = (e) => Boolean(e.item && closing.includes(e.item.action.kind));
+  const arranged = arrange(legal, ctx.layout.numeric);
   const entries = [...arranged.filter(isDone), ...arranged.filter((e) => !isDone(e))];
   const buttons = entries.map((entry) => {
     if (entry.item) {
       const { index, action } = entry.item;
-      const done = (board.doneKinds || []).includes(action.kind);
+      const done = closing.includes(action.kind);
       return el("button", {
         class: "action" + (done ? " done" : "") + (focus && focus.has(index) ? " hinted" : ""),
         "data-testid": "action", "data-kind": action.kind, "data-index": index, "data-done": done ? "1" : null,
         onclick: () => onAct(index),
-      }, board.describe(action, ctx));
+      }, entry.item.text ?? action.kind);
     }
     const { field, items } = entry.group;
     const select = el("select", { "data-testid": "action-value" },
       items.map((it) => el("option", { value: it.index, selected: focus && focus.has(it.index) }, it.action[field])));
     const hinted = focus && items.some((it) => focus.has(it.index));
     return el("div", { class: "group" + (hinted ? " hinted" : ""), "data-kind": items[0].action.kind },
-      el("span", {}, board.familyLabel(items[0].action, ctx)), select,
+      el("span", {}, items[0].group ?? items[0].action.kind), select,
       el("button", { class: "action-group", "data-testid": "action-group", "data-kind": items[0].action.kind,
         onclick: () => onAct(Number(select.value)) }, t("choose")));
   });

@@ -3,7 +3,7 @@
 import { actionBar } from "./actions.js";
 import { api, ApiError, el, getLang, label, langSelect, loadText, player, pretty, seatStyle, storedPlayer, t }
   from "./common.js";
-import { boardFor } from "./boards/index.js";
+import { boardFor, layoutFor } from "./boards/index.js";
 import generic from "./boards/generic.js";
 
 const app = document.getElementById("app");
@@ -31,6 +31,7 @@ async function main() {
   }
   S.content = await api("GET", `/web/api/content/${S.summary.game}`);
   S.board = await boardFor(S.summary.game);
+  S.layout = await layoutFor(S.summary.game);
   await loadDoc();
   // Whoever holds the device first confirms who they are, as at every later hand-over.
   if (S.hotseat && S.doc.status === "active") S.cover = nextLocalSeat(S.doc) ?? S.seat;
@@ -57,10 +58,7 @@ async function takeOver(seat) {
   history.replaceState(null, "", `${location.pathname}?${params}`);
   S.doc = null;
   await loadDoc();
-  const old = S.socket;
-  S.socket = null;
-  old?.close();
-  connect();
+  reconnect();
   render();
   queueLog(true);
 }
@@ -83,8 +81,11 @@ async function join(seat) {
   S.summary = await api("GET", `/api/games/${gameId}`);
 }
 
+/** The query of the seat's requests: the seat, and the language the server words its actions in. */
 function seatQuery() {
-  return S.seat === null ? "" : `seat=${S.seat}`;
+  const q = new URLSearchParams({ lang: S.lang });
+  if (S.seat !== null) q.set("seat", S.seat);
+  return q.toString();
 }
 
 async function loadDoc() {
@@ -99,12 +100,20 @@ async function loadDoc() {
     }
   }
   S.seat = null;
-  S.doc = await api("GET", `/api/games/${gameId}/public`);
+  S.doc = await api("GET", `/api/games/${gameId}/public?lang=${S.lang}`);
+}
+
+/** A new live channel for the current seat and language; the old one closes without a "lost" notice. */
+function reconnect() {
+  const old = S.socket;
+  S.socket = null;
+  old?.close();
+  connect();
 }
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const query = S.seat !== null && S.token ? `?token=${encodeURIComponent(S.token)}&seat=${S.seat}` : "";
+  const query = S.seat !== null && S.token ? `?token=${encodeURIComponent(S.token)}&${seatQuery()}` : `?lang=${S.lang}`;
   const socket = new WebSocket(`${proto}://${location.host}/api/games/${gameId}/live${query}`);
   S.socket = socket;
   socket.onopen = () => {
@@ -236,20 +245,16 @@ async function takeSeat(seat) {
 }
 
 // ---- drawing -------------------------------------------------------------------------------------
-/** Players' names in the page's language, as web/api.py display_names gives them to the replay. */
+/** Players' names in the page's language, as the server words them. */
 function names() {
-  return S.summary.seats.map((s) => {
-    const bot = s.kind === "bot" && (!s.name || s.name === s.bot_level);
-    if (bot) return `${t("bot")} ${s.seat + 1} (${label("level", s.bot_level)})`;
-    const unnamed = !s.name || s.name === `Seat ${s.seat + 1}`;  // the server's default name
-    return unnamed ? t("seat_n", { n: s.seat + 1 }) : s.name;
-  });
+  return S.doc.names || S.summary.seats.map((s) => s.name);
 }
 
 function context() {
   const legal = S.doc.legal || [];
   const ctx = {
-    view: S.doc.view, seat: S.seat, legal, names: names(), content: S.content, focus: S.focus,
+    view: S.doc.view, seat: S.seat, legal, names: names(), content: S.content, focus: S.focus, layout: S.layout,
+    choiceText: S.doc.my_choice_text,
     /** Make a board element choose the legal actions ``pred`` accepts (one: play it; several: list them). */
     bind(node, pred) {
       const matches = legal.filter((item) => pred(item.action));
@@ -312,6 +317,8 @@ function topbar(ctx) {
 async function changeLang(lang) {
   S.lang = lang;
   await loadText(lang, S.summary.game);
+  await loadDoc();  // the actions' words and the players' names come in the page's language
+  reconnect();
   render();
   queueLog(true);
 }
@@ -395,7 +402,7 @@ function side(ctx) {
       "data-testid": "actionbar" },
     el("h2", {}, t("actions")),
     S.hint ? el("p", { class: "hint-text", "data-testid": "hint-text" },
-      t("hint_is", { action: S.board.describe(S.hint.action, ctx) })) : null,
+      t("hint_is", { action: (doc.legal || []).find((it) => it.index === S.hint.index)?.text ?? "" })) : null,
     actionBar(doc.legal, S.board, ctx, act, S.focus)) : null,
     el("section", { class: "panel" }, el("h2", {}, t("log")),
       el("div", { class: "log", id: "log", "data-testid": "log" })),

@@ -5,7 +5,7 @@ import generic from "./boards/generic.js";
 
 const app = document.getElementById("app");
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
-const R = { lang: getLang(), info: null, step: 0, view: null, board: generic, content: {}, timer: null };
+const R = { lang: getLang(), info: null, step: 0, view: null, actionText: null, board: generic, content: {}, timer: null };
 
 async function main() {
   const summary = await api("GET", `/api/games/${gameId}`);
@@ -19,8 +19,9 @@ async function main() {
 
 async function go(step) {
   R.step = Math.max(0, Math.min(step, R.info.steps));
-  const out = await api("GET", `/web/api/games/${gameId}/replay?step=${R.step}`);
+  const out = await api("GET", `/web/api/games/${gameId}/replay?step=${R.step}&lang=${R.lang}`);
   R.view = out.view;
+  R.actionText = out.action_text;
   render();
 }
 
@@ -43,7 +44,7 @@ async function changeLang(lang) {
   R.lang = lang;
   await loadText(lang, R.info.game);
   R.info = await api("GET", `/web/api/games/${gameId}/replay?lang=${lang}`);
-  render();
+  await go(R.step);
 }
 
 function render() {
@@ -68,8 +69,7 @@ function render() {
       el("a", { href: `/play/${gameId}` }, t("to_board")),
       langSelect(R.lang, changeLang)),
     el("main", { class: "wrap", style: seatStyle(R.board, ctx) }, controls,
-      last ? el("p", { "data-testid": "replay-action" }, `${names[last.seat]}: ${R.board.describe(last.action,
-        { ...ctx, seat: last.seat })}`) : null,
+      last ? el("p", { "data-testid": "replay-action" }, `${names[last.seat]}: ${R.actionText ?? ""}`) : null,
       el("div", { class: "layout" },
         el("div", { class: "board", "data-testid": "board" }, R.board.render(ctx)),
         el("aside", { class: "side" },

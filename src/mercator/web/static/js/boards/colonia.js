@@ -1,7 +1,6 @@
 // Colonia: the week's days with the decrees, the market stalls, the craftsmen, the harbour with
 // its ships and holds, the relic display, and every family's belongings (the player's own screen).
-import { el, label, nameOf, pretty, t } from "../common.js";
-import generic from "./generic.js";
+import { el, label, nameOf, t } from "../common.js";
 
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const CITIES = ["london", "novgorod", "bergen", "bruges"];
@@ -14,51 +13,12 @@ const bundle = (goods) => Object.entries(goods).filter(([, n]) => n)
 const card = (id) => nameOf("cards", id);
 const decree = (id) => nameOf("decrees", id);
 
-function me(ctx) {
-  return ctx.seat === null ? null : ctx.view.players[ctx.seat];
-}
-
 function currencyOf(city) {
   return nameOf("currency", CURRENCIES[CITIES.indexOf(city)] || city);
 }
 
 function relicCity(id) {
   return CITIES.find((c) => id.includes(`_${c.slice(0, 3)}`)) || "london";
-}
-
-function describe(a, ctx) {
-  const v = ctx.view;
-  const d = v.decision || {};
-  switch (a.kind) {
-    case "choose_good": return t("act_choose_good", { good: nameOf("goods", a.good) });
-    case "play_card": return t("act_play_card", { value: a.value });
-    case "vote": return t(a.yes ? "act_vote_yes" : "act_vote_no", { decree: decree(d.decree), votes: me(ctx)?.votes ?? 0 });
-    case "adopt": return t("act_adopt", { decree: decree(d.decree) });
-    case "reject": return t("act_reject", { decree: decree(d.decree) });
-    case "buy_stall": {
-      const s = v.stalls[a.stall - 1];
-      return t("act_buy_stall", { stall: a.stall, raws: bundle(s.raws), cost: s.cost });
-    }
-    case "commission": {
-      const c = v.craftsmen.find((x) => x.craftsman === a.craftsman);
-      return t("act_commission", { craftsman: nameOf("craftsman", a.craftsman), good: nameOf("goods", c.good),
-        cost: c.next_cost });
-    }
-    case "load": {
-      const ship = v.berths.find((b) => b && b.ship === a.ship);
-      const hold = ship.holds[a.hold - 1];
-      return t("act_load", { hold: a.hold, ship: nameOf("ships", a.ship), goods: bundle(hold.goods), payout: hold.payout,
-        currency: currencyOf(ship.city) });
-    }
-    case "buy": {
-      const item = v.display.find((x) => x.card === a.card);
-      return t("act_buy", { card: card(a.card), price: item ? item.price : "?", currency: currencyOf(relicCity(a.card)) });
-    }
-    case "fill_shrine": return t("act_fill_shrine", { relic: card(a.relic), shrine: card(a.shrine) });
-    case "reserve": return t("act_reserve", { card: card(a.card) });
-    case "pass": return t("act_pass") + (d.phase ? ` (${nameOf("phases", d.phase)})` : "");
-    default: return generic.describe(a, ctx);
-  }
 }
 
 function week(ctx) {
@@ -158,10 +118,6 @@ function sheet(ctx, p) {
 
 export default {
   seatColours: (ctx) => ctx.view.players.map((p) => COLOURS[p.colour] || "#888"),
-  numeric: {},
-  doneKinds: ["pass"],
-  describe,
-  familyLabel: (a) => pretty(a.kind),
   header(ctx) {
     const v = ctx.view;
     return `${t("c_week", { week: v.week, weeks: v.weeks })} · ${t(`day_${v.day_name}`)}`;
@@ -175,7 +131,7 @@ export default {
       else if (k === "decree") text = decree(value);
       else if (k === "phase") text = nameOf("phases", value);
       else if (k === "choice") text = nameOf("choices", value);
-      else if (k === "my_choice") text = describe(value, ctx);
+      else if (k === "my_choice") text = ctx.choiceText ?? "-";  // the server words the seat's own secret choice
       else text = typeof value === "object" ? JSON.stringify(value) : String(value);
       return el("tr", {}, el("th", {}, label("field", k)), el("td", {}, text));
     });

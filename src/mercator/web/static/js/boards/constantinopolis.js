@@ -4,7 +4,6 @@ import { el, goodsCubes, nameOf, svg, t } from "../common.js";
 
 const GOODS = ["alimentary", "consumer", "industrial", "military", "luxury"];
 const SIZES = ["small", "medium", "large"];
-const DONE = ["end_turn", "bid_pass", "take_none", "sail", "offer_next", "donate_none", "office_stay"];
 
 const good = (g) => nameOf("goods", g);
 const office = (o) => nameOf("offices", o);
@@ -21,97 +20,8 @@ function goodsText(goods) {
   return parts.join(", ") || t("none");
 }
 
-function contractText(ctx, id) {
-  const c = ctx.content.contracts?.[id];
-  if (!c) return id;
-  const people = c.passengers ? ` + ${c.passengers} ${t("passengers")}` : "";
-  return `${id} ${c.destination} (${cargo(c.cargo)}${people} → ${c.gold} ${t("gold")}, ${c.fp} ${t("fp")})`;
-}
-
-function holderName(ctx, officeId) {
-  const o = ctx.view.offices.find((x) => x.office === officeId);
-  return o && o.holder !== null ? ctx.names[o.holder] : t("vacant");
-}
-
 function me(ctx) {
   return ctx.seat === null ? null : ctx.view.players[ctx.seat];
-}
-
-function commercialPay(ctx, a) {
-  const b = ctx.content.buildings[a.building];
-  return a.good ? `${b.input_any} ${good(a.good)}` : cargo(b.input);
-}
-
-const DESCRIBE = {
-  office_stay: (a, ctx) => t("act_office_stay", { office: me(ctx)?.office ? office(me(ctx).office) : "-" }),
-  office_move: (a) => t("act_office_move", { office: office(a.office) }),
-  office_challenge: (a, ctx) => t("act_office_challenge", { holder: holderName(ctx, a.office), office: office(a.office),
-    bid: a.bid }),
-  bid_raise: (a) => t("act_bid_raise", { bid: a.bid }),
-  bid_pass: () => t("act_bid_pass"),
-  take_good: (a) => t("act_take_good", { good: good(a.good) }),
-  take_none: () => t("act_take_none"),
-  buy_building: (a, ctx) => {
-    const cost = ctx.content.buildings[a.building].cost;
-    return a.redemptor
-      ? t("act_buy_building_redemptor", { building: building(a.building),
-        cost: Math.max(0, cost - ctx.content.redemptor_discount) })
-      : t("act_buy_building", { building: building(a.building), cost });
-  },
-  preempt: (a, ctx) => {
-    const d = ctx.view.decision || {};
-    const b = d.building ? building(d.building) : "?";
-    if (a.accept) return t("act_preempt_yes", { building: b, cost: d.building ? ctx.content.buildings[d.building].cost : "?" });
-    return t("act_preempt_no", { buyer: d.buyer !== undefined ? ctx.names[d.buyer] : "?", building: b });
-  },
-  market_buy: (a, ctx) => t("act_market_buy", { qty: a.qty, good: good(a.good), total: a.qty * ctx.view.market.buy[a.good] }),
-  market_sell: (a, ctx) => t("act_market_sell", { qty: a.qty, good: good(a.good), total: a.qty * ctx.view.market.sell[a.good] }),
-  use_commercial: (a, ctx) => {
-    const b = ctx.content.buildings[a.building];
-    return t("act_use_commercial", { building: building(a.building), pay: commercialPay(ctx, a), gold: b.gold, fp: b.fp });
-  },
-  use_porta_pegae: (a, ctx) => {
-    const b = ctx.content.buildings[a.building];
-    return t("act_use_porta_pegae", { building: building(a.building), pay: commercialPay(ctx, a), gold: b.gold, fp: b.fp });
-  },
-  end_turn: (a, ctx) => t(ctx.view.phase === 6 && me(ctx)?.hand?.length ? "act_end_turn_discard" : "act_end_turn"),
-  swap_pick: (a, ctx) => t("act_swap_pick", { contract: contractText(ctx, a.contract) }),
-  buy_trading_post: (a, ctx) => t("act_buy_trading_post",
-    { cost: ctx.content.trading_post_cost[Math.min(me(ctx).trading_posts, ctx.content.trading_post_cost.length - 1)] }),
-  reserve_contract: (a, ctx) => t("act_reserve_contract", { contract: contractText(ctx, a.contract) }),
-  release_reserved: (a) => t("act_release_reserved", { contract: a.contract }),
-  buy_ship: (a, ctx) => t("act_buy_ship", { size: size(a.size), cost: ctx.content.ship_cost[SIZES.indexOf(a.size)] }),
-  dispatch_ship: (a, ctx) => t("act_dispatch_ship", { size: size(a.size), contract: contractText(ctx, a.contract) }),
-  load_contract: (a, ctx) => t("act_load_contract", { contract: contractText(ctx, a.contract) }),
-  sail: () => t("act_sail"),
-  trade_offer: (a, ctx) => t("act_trade_offer", { target: ctx.names[a.target] }),
-  offer_gold: (a, ctx) => t(stage(ctx) === "give" ? "act_offer_gold_give" : "act_offer_gold_get", { amount: a.amount }),
-  offer_good: (a, ctx) => t(stage(ctx) === "give" ? "act_offer_good_give" : "act_offer_good_get", { good: good(a.good) }),
-  offer_next: (a, ctx) => t(stage(ctx) === "give" ? "act_offer_next_give" : "act_offer_next_get"),
-  trade_answer: (a) => t(a.accept ? "act_trade_accept" : "act_trade_reject"),
-  donate: (a, ctx) => {
-    const d = ctx.view.market.donations.find((x) => x.good === a.good) || { qty: "?", fp: 0 };
-    const bonus = me(ctx)?.buildings.includes("porta_xylokerkou") ? ctx.content.porta_xylokerkou_fp : 0;
-    return t("act_donate", { qty: d.qty, good: good(a.good), fp: d.fp + bonus });
-  },
-  donate_none: () => t("act_donate_none"),
-  keep_goods: (a) => t("act_keep_goods", { goods: goodsText(Object.fromEntries(GOODS.map((g) => [g, a[g]]))) }),
-};
-
-function stage(ctx) {
-  return (ctx.view.decision && ctx.view.decision.stage) || "give";
-}
-
-function describe(action, ctx) {
-  const fn = DESCRIBE[action.kind];
-  return fn ? fn(action, ctx) : action.kind;
-}
-
-function familyLabel(a, ctx) {
-  if (a.kind === "office_challenge") return t("fam_office_challenge", { holder: holderName(ctx, a.office), office: office(a.office) });
-  if (a.kind === "bid_raise") return t("fam_bid_raise");
-  const price = ctx.view.market[a.kind === "market_buy" ? "buy" : "sell"][a.good];
-  return t(a.kind === "market_buy" ? "fam_market_buy" : "fam_market_sell", { good: good(a.good), price });
 }
 
 // ---- board parts -----------------------------------------------------------------------------------
@@ -287,7 +197,7 @@ function decision(ctx) {
     else if (k === "size") text = size(value);
     else if (k === "source") text = nameOf("sources", value);
     else if (k === "choice") text = nameOf("choices", value);
-    else if (k === "my_choice") text = describe(value, ctx);
+    else if (k === "my_choice") text = ctx.choiceText ?? "-";  // the server words the seat's own secret choice
     else if (k === "give" || k === "get" || k === "goods") text = goodsText(value);
     else if (typeof value === "boolean") text = t(value ? "yes" : "no");
     else if (Array.isArray(value)) text = value.join(", ") || "-";
@@ -317,10 +227,6 @@ function turnSoFar(ctx) {
 }
 
 export default {
-  numeric: { office_challenge: "bid", bid_raise: "bid", market_buy: "qty", market_sell: "qty", offer_gold: "amount" },
-  doneKinds: DONE,
-  describe,
-  familyLabel,
   decision,
   header(ctx) {
     const v = ctx.view;

@@ -1,5 +1,5 @@
 // The board for a game without its own renderer: the seat's view as structured sections, and
-// actions named from their fields with the game's own message names.
+// the server's words for its actions.
 import { el, label, nameOf, pretty, t } from "../common.js";
 
 const SEAT_KEYS = new Set(["seat", "holder", "challenger", "buyer", "consul", "target", "offerer", "leader", "mayor",
@@ -71,17 +71,7 @@ function players(view, ctx) {
     })));
 }
 
-export function describeAction(action, ctx) {
-  const args = Object.entries(action).filter(([k]) => k !== "kind")
-    .map(([k, v]) => `${pretty(k)}: ${valueText(k, v, ctx) ?? JSON.stringify(v)}`);
-  return pretty(action.kind) + (args.length ? ` (${args.join(", ")})` : "");
-}
-
 export default {
-  numeric: {},
-  doneKinds: ["end_turn", "pass", "done", "sail", "bid_pass"],
-  describe: describeAction,
-  familyLabel: (action) => pretty(action.kind),
   header(ctx) {
     const v = ctx.view;
     const parts = [];

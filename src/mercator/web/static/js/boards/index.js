@@ -5,8 +5,17 @@ import generic from "./generic.js";
 
 let catalog;
 
-export async function boardFor(game) {
+async function entry(game) {
   catalog ??= api("GET", "/web/api/catalog");
-  const path = (await catalog).find((g) => g.name === game)?.board;
+  return (await catalog).find((g) => g.name === game) || {};
+}
+
+export async function boardFor(game) {
+  const path = (await entry(game)).board;
   return path ? (await import(`../${path}`)).default : generic;
+}
+
+/** How the game's actions are laid out: numeric arguments (one picker) and closing kinds (shown first). */
+export async function layoutFor(game) {
+  return (await entry(game)).layout || { numeric: {}, closing: [] };
 }

@@ -1,6 +1,6 @@
 // Valencia / Strasbourg: the city grid (members, landmarks, palms or chapels), the council, the
 // round's auction track, the supply, each player's visible stacks and the player's own cards.
-import { el, nameOf, pretty, svg, t } from "../common.js";
+import { el, nameOf, svg, t } from "../common.js";
 import generic from "./generic.js";
 
 const GUILD_COLOURS = { bakers: "#e8c170", butchers: "#d98880", shoemakers: "#b08866", vintners: "#b39ddb",
@@ -19,42 +19,6 @@ function priv(ctx) {
 
 function piece(ctx) {
   return nameOf("pieces", ctx.view.edition === "strasbourg" ? "chapel" : "palm");
-}
-
-function describe(a, ctx) {
-  const v = ctx.view;
-  const d = v.decision || {};
-  switch (a.kind) {
-    case "keep_tasks": {
-      const dealt = priv(ctx).dealt_tasks || [];
-      const kept = dealt.filter((_, i) => a.keep[i] === "1").map((x) => nameOf("tasks", x));
-      return t("act_keep_tasks", { tasks: kept.join(", ") || t("none") });
-    }
-    case "draw": return t("act_draw");
-    case "stop": return t("act_stop");
-    case "assign": return t("act_assign", { stack: a.stack });
-    case "assign_new": return t("act_assign_new");
-    case "reveal": {
-      const stack = (priv(ctx).stacks || []).find((s) => s.stack === a.stack);
-      const values = stack ? stack.values : [];
-      return t("act_reveal", { stack: a.stack, values: values.join("+") || "?", sum: values.reduce((x, y) => x + y, 0) });
-    }
-    case "pass": return t("act_pass");
-    case "defer": return t("act_defer");
-    case "take_seat": return t("act_take_seat", { seat: nameOf("council_seats", d.council_seat || "?") });
-    case "decline": return t("act_decline");
-    case "place": return t("act_place", { space: a.space, guild: guild(v.city.cells[a.space] || "?") });
-    case "take_good": return t("act_v_take_good", { guild: guild(d.guild || "?") });
-    case "nothing": return t("act_nothing");
-    case "sell": return t("act_sell", { guild: guild(a.guild) });
-    case "sell_done": return t("act_sell_done");
-    case "move": return t("act_move", { from: a.from, to: a.to });
-    case "return_card": return t("act_return_card", { value: a.value });
-    case "no_return": return t("act_no_return");
-    case "place_bonus_piece": return t("act_place_bonus_piece", { piece: piece(ctx), dot: a.dot.replace("dot_", "") });
-    case "place_landmark": return t("act_place_landmark", { landmark: nameOf("landmarks", d.landmark || "?"), site: a.site });
-    default: return generic.describe(a, ctx);
-  }
 }
 
 // 'fountain_5' -> 'F5': the full name is the element's tooltip.
@@ -179,14 +143,10 @@ function myCards(ctx) {
 }
 
 export default {
-  numeric: {},
   toggles: {
     keep_tasks: { field: "keep", legend: () => t("keep_tasks_legend"),
       labels: (ctx) => (priv(ctx).dealt_tasks || []).map((x) => nameOf("tasks", x)) },
   },
-  doneKinds: ["pass", "stop", "sell_done", "nothing", "no_return", "decline"],
-  describe,
-  familyLabel: (a) => pretty(a.kind),
   header(ctx) {
     const v = ctx.view;
     return `${t(`optval_${v.edition}`)} · ${t("v_round_card", { round: v.round })} · ${t(`vphase_${v.phase}`)}`;

@@ -1,0 +1,75 @@
+"""Messages: CLDR plural words in templates, the shared seat words, and every game's legal actions
+worded in every language from its catalog (never by the fallback)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mercator.engine import i18n
+from mercator.engine.i18n import LANGS, _Formatter, catalog, describe, seat_name
+from mercator.games import all_games
+
+RU = {"card": {"one": "карта", "few": "карты", "many": "карт", "other": "карты"}}
+
+
+@pytest.mark.parametrize(("n", "text"), [(1, "1 карта"), (2, "2 карты"), (4, "4 карты"), (5, "5 карт"),
+                                         (11, "11 карт"), (21, "21 карта"), (22, "22 карты"), (0, "0 карт")])
+def test_russian_plural_words_follow_cldr(n: int, text: str) -> None:
+    assert _Formatter("ru", RU).vformat("{n:card}", (), {"n": n}) == text
+
+
+def test_plural_word_alone_and_plain_specs() -> None:
+    de = _Formatter("de", {"coin": {"one": "Münze", "other": "Münzen"}})
+    assert de.vformat("{n} {n:coin!}", (), {"n": 1}) == "1 Münze"
+    assert de.vformat("{n:coin}", (), {"n": 3}) == "3 Münzen"
+    # A spec that names no plural word is an ordinary format spec; a missing field stays visible.
+    assert de.vformat("{n:>3}|{gone}", (), {"n": 7}) == "  7|{gone}"
+
+
+def test_seat_names_in_every_language() -> None:
+    assert seat_name("de", 1, "easy", "easy") == "Bot 2 (leicht)"
+    assert seat_name("ru", 0, "", None) == "Место 1"
+    assert seat_name("en", 0, "Seat 1", None) == "Seat 1"
+    assert seat_name("ru", 2, "Anna", None) == "Anna"
+    assert set(i18n.words()) == set(LANGS)
+    assert all(set(i18n.words()[lang]) == set(i18n.words()["en"]) for lang in LANGS)
+
+
+@pytest.mark.parametrize("info", all_games(), ids=lambda g: g.name)
+def test_every_action_template_exists_in_every_language(info) -> None:
+    actions = {lang: set(catalog(info.name).get(lang, {}).get("actions", {})) for lang in LANGS}
+    assert actions["en"], f"{info.name} words no actions"
+    for lang in LANGS:
+        assert actions[lang] == actions["en"], f"{lang}: {sorted(actions[lang] ^ actions['en'])}"
+
+
+@pytest.mark.parametrize("info", all_games(), ids=lambda g: g.name)
+def test_legal_actions_are_worded_by_the_catalog_in_every_language(info) -> None:
+    """Random games at the smallest and largest counts: every legal action of every decision has a
+    text in each language, with no placeholder left and none from the fallback (the kind's name)."""
+    wording = info.plugin("wording")
+    kinds: set[str] = set()
+    for players, seed in ((info.player_counts[0], 1), (info.player_counts[-1], 2)):
+        state = info.new(players, seed=seed)
+        rng = random.Random(seed)
+        names = [f"N{i}" for i in range(players)]
+        for _ in range(2000):
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            view = state.view(seat)
+            legal = state.legal_actions(seat)
+            for action in legal:
+                j = action.to_json()
+                key, _fields = wording.words(view, seat, j)
+                kinds.add(j["kind"])
+                for lang in LANGS:
+                    assert key in catalog(info.name)[lang]["actions"], (lang, key)
+                    text = describe(info.name, view, seat, j, lang, names)
+                    assert "{" not in text and text, (lang, j, text)
+                    if j["kind"] in info.space.numeric:
+                        assert "{" not in describe(info.name, view, seat, j, lang, names, group=True)
+            state.apply(seat, rng.choice(legal))
+    assert len(kinds) >= len(info.space.schemas) // 2, sorted(set(info.space.schemas) - kinds)
