@@ -89,9 +89,22 @@ class StateFields(SimultaneousChoices):
     def _goods_dict(v: tuple[int, ...] | list[int]) -> dict[str, int]:
         return {GOODS[g]: n for g, n in enumerate(v) if n}
 
-    # ---- what one part of the rules asks of another (defined in a mixin) --------------------------
+    # ---- what one part of the rules asks of another (defined in a mixin or in the state class) ----
+    @property
+    @abstractmethod
+    def n(self) -> int: ...
+
     @abstractmethod
     def _depart_berth(self, b: int, delta: int, ev: list[Event]) -> None: ...
 
     @abstractmethod
     def _draw_into_display(self, n: int, ev: list[Event]) -> None: ...
+
+    @abstractmethod
+    def stall_cost(self, i: int) -> int: ...
+
+    @abstractmethod
+    def commission_cost(self, c: int) -> int: ...
+
+    @abstractmethod
+    def relic_price(self, card: int) -> int: ...

@@ -44,8 +44,15 @@ class StateFields(SimultaneousChoices):
     over: bool
 
     # ---- what one part of the rules asks of another (defined in a mixin or in the state class) ----
+    @property
+    @abstractmethod
+    def n(self) -> int: ...
+
     @abstractmethod
     def order_by_slot(self) -> list[int]: ...
 
     @abstractmethod
     def _fulfil(self, seat: int, cards: tuple[int, ...], ev: list[Event]) -> None: ...
+
+    @abstractmethod
+    def trade_limit(self, p: Player) -> int: ...
