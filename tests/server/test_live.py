@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -66,3 +67,20 @@ def test_live_tells_of_bot_moves_and_seat_changes(sqlite_client) -> None:
             if doc["status"] == "over":
                 break
         assert doc["ranking"] and len(versions) > 10
+
+
+def test_a_seat_token_can_come_as_the_first_message_not_in_the_url(sqlite_client) -> None:
+    """Browsers send the token as the first message (a URL is logged by proxies and uvicorn);
+    a wrong token, a malformed message or none at all closes the channel with 1008."""
+    client = sqlite_client
+    gid, _, tokens = human_game(client, "colonia", 3)
+    with client.websocket_connect(f"/api/games/{gid}/live?seat=1") as ws:
+        ws.send_text(json.dumps({"token": tokens[1]}))
+        doc = ws.receive_json()
+    assert doc["seat"] == 1 and "legal" in doc
+    for first in (json.dumps({"token": tokens[0]}), "not json", json.dumps(["token"]), json.dumps({"token": 5})):
+        with pytest.raises(WebSocketDisconnect) as closed, \
+                client.websocket_connect(f"/api/games/{gid}/live?seat=1") as ws:
+            ws.send_text(first)
+            ws.receive_json()
+        assert closed.value.code == 1008, first

@@ -33,6 +33,7 @@ def test_two_players_see_each_other_live_and_never_the_others_secrets(browser: A
         alice, bob = (c.new_page() for c in contexts)
         for p in (alice, bob):
             p.on("pageerror", lambda exc: errors.append(str(exc)))
+            p.on("dialog", lambda dialog: errors.append(f"a browser dialog: {dialog.message}"))
         alice.goto("/")
         alice.fill("[data-testid=name]", "Alice")
         alice.select_option("[data-testid=players]", "2")
@@ -43,10 +44,12 @@ def test_two_players_see_each_other_live_and_never_the_others_secrets(browser: A
         alice.click("[data-testid=open-board]")
         alice.wait_for_selector("[data-testid=invitations]")  # the board waits for the second player
 
-        bob.goto("/")  # Bob gets a player identity of his own first
-        bob.fill("[data-testid=name]", "Bob")
-        bob.goto(invite)
+        bob.goto(invite)  # a newcomer: the page asks his name in a form of its own, not a browser prompt
+        bob.fill("[data-testid=join-name]", "Bob")
+        bob.click("[data-testid=join-confirm]")
         bob.wait_for_selector("[data-testid=offices]")
+        assert "Bob" in alice.evaluate("fetch(location.pathname.replace('/play/', '/api/games/'))"
+                                       ".then((r) => r.json()).then((g) => g.seats.map((s) => s.name).join())")
         gid = game_id(bob)
         assert game_id(alice) == gid
         # Alice's page turns from 'waiting for players' into the game without a reload

@@ -51,6 +51,8 @@ from .schemas import (
 from .schemas import ActionRequest as ActionBody
 
 log = logging.getLogger("mercator.server")
+# How long a live client asking for a seat may take to send its token.
+WS_AUTH_SECONDS = 10.0
 API = "/api"
 DESCRIPTION = """Lobby, seats with capability tokens, play, spectate, replays and live updates.
 
@@ -207,7 +209,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         base = str(request.base_url).rstrip("/")
         ws = base.replace("http", "ws", 1)
         return SeatLink(game_id=game_id, seat=seat, token=token, url=f"{base}{API}/games/{game_id}/seat?token={token}",
-                        ws_url=f"{ws}{API}/games/{game_id}/live?token={token}")
+                        ws_url=f"{ws}{API}/games/{game_id}/live?seat={seat}")
 
     # ---- catalogue and players ------------------------------------------------------------------
     @app.get(f"{API}/catalog", response_model=list[CatalogEntry], responses=ERRORS, tags=["lobby"])
@@ -373,17 +375,22 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
     async def live(ws: WebSocket, game_id: str, token: str | None = None, seat: int | None = None,
                    lang: Lang | None = None) -> None:
         """Sends the seat's state (or the public state without a token) at once and on every change;
-        with ``lang``, the seat's actions in words."""
+        with ``lang``, the seat's actions in words. A client asking for a ``seat`` without a
+        ``token`` in the URL sends it as its first message, ``{"token": "..."}``, within
+        10 seconds: a URL ends up in logs, a message does not (the browser client does this)."""
+
+        async def seat_of(entry: GameEntry, token: str) -> int:
+            try:
+                return svc().seat_of(entry, token, wanted=seat)
+            except Forbidden:
+                player = await svc().player(token)
+                mine = [s.seat for s in entry.seats if player and s.player_id == player["id"]]
+                return svc().seat_of(entry, None, mine, seat)
+
+        later = token is None and seat is not None
         try:
             entry = await svc().get(game_id)
-            n = None
-            if token is not None:
-                try:
-                    n = svc().seat_of(entry, token, wanted=seat)
-                except Forbidden:
-                    player = await svc().player(token)
-                    mine = [s.seat for s in entry.seats if player and s.player_id == player["id"]]
-                    n = svc().seat_of(entry, None, mine, seat)
+            n = await seat_of(entry, token) if token is not None else None
         except (NotFound, Forbidden):
             await ws.close(code=1008)  # before accept: the handshake is refused with 403
             return
@@ -391,6 +398,16 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
             await ws.close(code=1013)  # try again later (the database is away)
             return
         await ws.accept()
+        if later:
+            try:
+                first = json.loads(await asyncio.wait_for(ws.receive_text(), timeout=WS_AUTH_SECONDS))
+                if not isinstance(first, dict) or not isinstance(first.get("token"), str) or len(first["token"]) > 200:
+                    raise ValueError("the first message must be {\"token\": \"...\"}")
+                n = await seat_of(entry, first["token"])
+            except (TimeoutError, ValueError, KeyError, NotFound, Forbidden, WebSocketDisconnect, RuntimeError):
+                with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+                    await ws.close(code=1008, reason="send {\"token\": ...} for this seat first")
+                return
         changed = hub.subscribe(game_id)
         entry.subscribers += 1
         if entry.stale:  # notified between our lookup and now, while nobody here was watching

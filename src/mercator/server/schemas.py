@@ -160,7 +160,7 @@ class SeatLink(BaseModel):
     seat: int
     token: str = Field(description="Secret capability token; shown once, stored hashed")
     url: str
-    ws_url: str
+    ws_url: str = Field(description='The live channel of this seat: send {"token": "..."} as the first message')
 
 
 class CreatedGame(BaseModel):

@@ -63,10 +63,24 @@ async function takeOver(seat) {
   queueLog(true);
 }
 
+/** The joining player's name, asked on the page (a form, not a browser prompt); "" keeps the default. */
+function askName(seat) {
+  return new Promise((resolve) => {
+    const input = el("input", { "data-testid": "join-name", maxlength: 64, autocomplete: "nickname",
+      "aria-label": t("your_name"), placeholder: t("your_name") });
+    const form = el("form", { class: "panel wrap join", "data-testid": "join-form",
+      onsubmit: (e) => { e.preventDefault(); resolve(input.value.trim()); } },
+    el("h2", {}, t("join_seat", { n: seat + 1 })), el("label", {}, t("your_name"), " ", input), " ",
+    el("button", { type: "submit", class: "primary", "data-testid": "join-confirm" }, t("join_seat", { n: seat + 1 })));
+    app.replaceChildren(form);
+    input.focus();
+  });
+}
+
 async function join(seat) {
   try {
     if (!storedPlayer() && !localStorage.getItem("mercator.name")) {
-      const name = (window.prompt(t("your_name")) || "").trim();
+      const name = await askName(seat);
       if (name) localStorage.setItem("mercator.name", name.slice(0, 64));
     }
     const me = await player();
@@ -113,10 +127,13 @@ function reconnect() {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const query = S.seat !== null && S.token ? `?token=${encodeURIComponent(S.token)}&${seatQuery()}` : `?lang=${S.lang}`;
+  const mine = S.seat !== null && S.token;
+  const query = mine ? `?${seatQuery()}` : `?lang=${S.lang}`;
   const socket = new WebSocket(`${proto}://${location.host}/api/games/${gameId}/live${query}`);
   S.socket = socket;
   socket.onopen = () => {
+    // The seat's token goes in the first message, never in the URL (URLs end up in logs).
+    if (mine) socket.send(JSON.stringify({ token: S.token }));
     if (!S.connected) {
       S.connected = true;
       render();
