@@ -136,3 +136,25 @@ def test_the_action_bar_shows_the_servers_words_in_the_pages_language(page: Any,
             time.sleep(0.2)
         assert expected and shown and set(shown) <= set(expected), (lang, shown, expected)
         assert not set(shown) & set(server_texts("en")), shown
+
+
+def test_since_your_turn_sums_up_what_the_others_did(page: Any, server: str) -> None:
+    """Back on turn after the bots moved, a panel above the actions lists what happened since the
+    player's own last action, and those lines are marked in the log; it is gone once it is not
+    the player's turn."""
+    gid, token = _create(server, "valencia", seed=6, players=3)
+    _open(page, gid, token, "en")
+    for _ in range(40):  # play on until the bots have acted between two of our turns
+        page.wait_for_selector("[data-testid=actionbar]")
+        since = page.locator("[data-testid=since-line]")
+        if since.count():
+            break
+        before = page.get_attribute("[data-testid=board]", "data-version")
+        buttons = page.locator("[data-testid=action], [data-testid=toggle-confirm]")
+        buttons.first.click()
+        page.wait_for_function(f"() => document.querySelector('[data-testid=board]')?.dataset.version !== '{before}'")
+    texts = page.eval_on_selector_all("[data-testid=since-line]", "els => els.map(e => e.textContent)")
+    fresh = page.eval_on_selector_all(".log li.fresh", "els => els.map(e => e.textContent)")
+    assert texts and fresh[-len(texts):] == texts, (texts, fresh)
+    assert page.is_visible("[data-testid=since]") and page.inner_text("[data-testid=since] h3") == "Since your last move"
+    assert "null" not in page.inner_text("[data-testid=since]")

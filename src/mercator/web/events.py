@@ -60,12 +60,15 @@ class LogCache:
 
 def lines(game: str, log: GameLog, viewer: int | None, lang: str, names: list[str],
           since: int = 0) -> list[dict[str, Any]]:
-    """The log from action ``since`` on, one rendered line per event."""
+    """The log from action ``since`` on, one rendered line per event, with the seat that acted."""
+    history = log.state.history
     out = []
     for item in log.events:
         if item.action <= since:
             continue
         event = visible(item, viewer)
-        out.append({"n": item.action, "type": event.get("type"), "seat": event.get("seat"),
+        # ``by``: the seat whose action this line follows from (None for the setup).
+        by = history[item.action - 1][0] if 0 < item.action <= len(history) else None
+        out.append({"n": item.action, "type": event.get("type"), "seat": event.get("seat"), "by": by,
                     "text": render(game, event, lang, names)})
     return out

@@ -7,6 +7,8 @@ import { boardFor, layoutFor } from "./boards/index.js";
 import generic from "./boards/generic.js";
 
 const app = document.getElementById("app");
+// The "since your turn" summary shows at most this many of the latest lines.
+const SINCE_LINES = 12;
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.search);
 
@@ -200,13 +202,40 @@ async function loadLog(reset) {
   drawLog();
 }
 
+/** The log lines since the seat's own latest action (what the others did meanwhile). */
+function sinceMyTurn() {
+  if (S.seat === null) return [];
+  const lines = S.log.lines;
+  let start = lines.length;
+  while (start > 0 && lines[start - 1].by !== S.seat) start--;
+  return lines.slice(start).filter((line) => line.by !== null);
+}
+
 function drawLog() {
   const box = document.getElementById("log");
   if (!box) return;
+  const fresh = new Set(sinceMyTurn());
   box.replaceChildren(el("ol", {}, S.log.lines.map((line) => el("li", {
     "data-testid": "log-line", value: line.n,
-    class: line.type === "round" || line.type === "phase" ? "phase" : null }, line.text))));
+    class: [line.type === "round" || line.type === "phase" ? "phase" : "", fresh.has(line) ? "fresh" : ""]
+      .join(" ").trim() || null }, line.text))));
   box.scrollTop = box.scrollHeight;
+  drawSince([...fresh]);
+}
+
+/** "Since your turn": when it is the seat's turn again, what happened since its last action. */
+function drawSince(fresh) {
+  const box = document.getElementById("since");
+  if (!box) return;
+  const show = S.doc?.my_turn && fresh.length > 0;
+  box.hidden = !show;
+  if (!show) return;
+  const shown = fresh.slice(-SINCE_LINES);
+  const more = fresh.length - shown.length;
+  box.replaceChildren(...[el("h3", {}, t("since_your_turn")),
+    more > 0 ? el("p", { class: "small muted" }, t("since_more", { n: more })) : null,
+    el("ul", { class: "small" }, shown.map((line) => el("li", { "data-testid": "since-line" }, line.text)))]
+    .filter(Boolean));
 }
 
 // ---- playing -------------------------------------------------------------------------------------
@@ -415,6 +444,7 @@ function side(ctx) {
     scores(ctx),
     decision ? el("section", { class: "panel decision", "data-testid": "decision" },
       el("h3", {}, t("open_decision")), decision) : null,
+    el("section", { class: "panel since", id: "since", "data-testid": "since", hidden: true }),
     mine ? el("section", { class: "panel actionbar" + (S.focus && !S.hint ? " focused" : ""), id: "actionbar",
       "data-testid": "actionbar" },
     el("h2", {}, t("actions")),
