@@ -156,5 +156,60 @@ def test_since_your_turn_sums_up_what_the_others_did(page: Any, server: str) -> 
     texts = page.eval_on_selector_all("[data-testid=since-line]", "els => els.map(e => e.textContent)")
     fresh = page.eval_on_selector_all(".log li.fresh", "els => els.map(e => e.textContent)")
     assert texts and fresh[-len(texts):] == texts, (texts, fresh)
-    assert page.is_visible("[data-testid=since]") and page.inner_text("[data-testid=since] h3") == "Since your last move"
+    assert page.is_visible("[data-testid=since]")
+    assert page.inner_text("[data-testid=since] h3") == "Since your last move"
     assert "null" not in page.inner_text("[data-testid=since]")
+
+
+RECORD_NOTIFICATIONS = """(() => {
+  const Real = window.Notification;
+  window.__notes = [];
+  class Recorded extends Real {
+    constructor(title, options) { super(title, options); window.__notes.push([title, options && options.body]); }
+  }
+  Object.defineProperty(Recorded, "permission", { get: () => Real.permission });
+  Recorded.requestPermission = (...args) => Real.requestPermission(...args);
+  window.Notification = Recorded;
+})()"""
+
+
+def test_your_turn_shows_in_the_tab_icon_and_notifies_once_allowed(browser: Any, server: str) -> None:
+    """With notifications allowed, the change to "your turn" (after the bot moved) raises one;
+    none is raised at page load; the tab's icon carries a dot while it is the player's turn."""
+    context = browser.new_context(base_url=server, permissions=["notifications"])
+    context.add_init_script(RECORD_NOTIFICATIONS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        for seed in range(2, 40):  # a game the human opens: it is their turn when the page loads
+            gid, token = _create(server, "constantinopolis", seed=seed, players=2)
+            request = urllib.request.Request(f"{server}/api/games/{gid}/seat",
+                                             headers={"Authorization": f"Bearer {token}"})
+            with urllib.request.urlopen(request, timeout=10) as response:
+                doc = json.loads(response.read())
+            if doc["my_turn"] and doc["version"] == 0:
+                break
+        _open(page, gid, token, "de")
+        page.wait_for_selector("[data-testid=notify-on]")
+        page.wait_for_selector("[data-testid=actionbar]")
+        assert page.evaluate("window.__notes") == []  # never at page load
+        notes: list[Any] = []
+        for _ in range(30):
+            page.wait_for_selector("[data-testid=actionbar]")
+            assert page.get_attribute("link[rel=icon]", "href").startswith("data:image/svg+xml")
+            notes = page.evaluate("window.__notes")
+            if notes:
+                break
+            before = page.get_attribute("[data-testid=board]", "data-version")
+            page.locator("[data-testid=action]").first.click()
+            page.wait_for_function(
+                f"() => document.querySelector('[data-testid=board]')?.dataset.version !== '{before}'")
+        assert notes and notes[0][0] == "Du bist am Zug", notes
+        page.goto(f"/play/{gid}")  # a spectator: no turn, the plain icon, no controls
+        page.wait_for_selector("[data-testid=board] section")
+        assert page.get_attribute("link[rel=icon]", "href") == "/static/favicon.svg"
+        assert not page.locator("[data-testid=notify-on], [data-testid=notify]").count()
+    finally:
+        context.close()
+    assert not errors, errors

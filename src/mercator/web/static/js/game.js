@@ -4,6 +4,7 @@ import { actionBar } from "./actions.js";
 import { api, ApiError, el, getLang, label, langSelect, loadText, player, pretty, seatStyle, storedPlayer, t }
   from "./common.js";
 import { boardFor, layoutFor } from "./boards/index.js";
+import { signalTurn, turnControls } from "./turn.js";
 import generic from "./boards/generic.js";
 
 const app = document.getElementById("app");
@@ -357,6 +358,7 @@ function topbar(ctx) {
     doc.can_undo ? el("button", { "data-testid": "undo", onclick: undo }, t("undo")) : null,
     mine ? el("button", { "data-testid": "hint", onclick: hint }, t("hint")) : null,
     el("a", { href: `/rules/${S.summary.game}/${S.lang}`, target: "_blank" }, t("rules_link")),
+    S.seat !== null ? turnControls(render) : null,
     langSelect(S.lang, changeLang));
 }
 
@@ -479,6 +481,7 @@ function render() {
   // The tab says whose turn it is, so a player in another tab sees it is theirs.
   const mine = S.seat !== null && S.doc.my_turn && S.doc.status === "active";
   document.title = `${mine ? `● ${t("your_turn")} · ` : ""}${t("app_title")} · ${pretty(S.summary.game)}`;
+  signalTurn(mine, `${pretty(S.summary.game)} · ${ctx.names[S.seat] ?? ""}`);
   app.replaceChildren(topbar(ctx),
     el("main", { class: "wrap", style: seatStyle(S.board, ctx) }, el("div", { class: "layout" },
       el("div", { class: "board", "data-testid": "board", "data-version": S.doc.version }, S.board.render(ctx)),
