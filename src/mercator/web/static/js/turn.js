@@ -47,15 +47,15 @@ function beep() {
 export function turnControls(onChange) {
   const out = [];
   if ("Notification" in window && Notification.permission === "default") {
-    out.push(el("button", { class: "small", "data-testid": "notify", onclick: async () => {
+    out.push(el("button", { class: "small", "data-testid": "notify", title: t("notify_hint"), onclick: async () => {
       await Notification.requestPermission();
       onChange();
     } }, t("notify_me")));
   } else if (notificationsOn()) {
-    out.push(el("span", { class: "small muted", "data-testid": "notify-on" }, t("notify_on")));
+    out.push(el("span", { class: "small muted", "data-testid": "notify-on", title: t("notify_hint") }, t("notify_on")));
   }
   const sound = localStorage.getItem(SOUND_KEY) === "1";
-  out.push(el("label", { class: "small" }, el("input", { type: "checkbox", "data-testid": "turn-sound", checked: sound,
+  out.push(el("label", { class: "small", title: t("turn_sound_hint") }, el("input", { type: "checkbox", "data-testid": "turn-sound", checked: sound,
     onchange: (e) => localStorage.setItem(SOUND_KEY, e.target.checked ? "1" : "0") }), " ", t("turn_sound")));
   return out;
 }
