@@ -4,8 +4,10 @@ sees the other's secret contracts."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import urllib.request
 from typing import Any
 
 import pytest
@@ -111,3 +113,54 @@ def test_start_page_speaks_the_chosen_language(page: Any, lang: str, word: str) 
     page.select_option("[data-testid=lang]", lang)
     page.wait_for_function("w => document.body.innerText.includes(w)", arg=word)
     assert page.evaluate("document.documentElement.lang") == lang
+
+
+def test_my_games_follow_the_turn_live_and_notify(browser: Any, server: str) -> None:
+    """The lobby of a player with notifications allowed: when the other player's move makes it
+    their turn, "My games" shows it without a reload, the tab's title counts it and one
+    notification is raised (none at the first look)."""
+    from .test_web_board_details import RECORD_NOTIFICATIONS
+
+    def post(path: str, body: dict[str, Any], token: str | None = None) -> Any:
+        headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+        request = urllib.request.Request(f"{server}{path}", data=json.dumps(body).encode(), headers=headers,
+                                         method="POST")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+
+    alice = post("/api/players", {"name": "Alice"})
+    made = post("/api/games", {"game": "constantinopolis", "join": 0, "name": "Alice", "player_token": alice["token"],
+                               "seats": [{"kind": "human"}, {"kind": "human"}]})
+    gid, alice_seat = made["game"]["id"], made["seat"]["token"]
+    bob = post(f"/api/games/{gid}/join", {"seat": 1, "name": "Bob"})["token"]
+
+    def move(token: str) -> None:
+        doc = get_json(f"{server}/api/games/{gid}/seat", token)
+        post(f"/api/games/{gid}/actions", {"version": doc["version"], "index": doc["legal"][0]["index"]}, token)
+
+    def turn() -> list[int]:
+        return list(get_json(f"{server}/api/games/{gid}")["to_act"])
+
+    while 0 in turn():  # the lobby opens while Bob is to move
+        move(alice_seat)
+    context = browser.new_context(base_url=server, permissions=["notifications"])
+    context.add_init_script(RECORD_NOTIFICATIONS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto("/")
+        page.evaluate("player => localStorage.setItem('mercator.player', JSON.stringify(player))",
+                      {"id": alice["player_id"], "name": "Alice", "token": alice["token"]})
+        page.goto("/")
+        page.wait_for_selector("[data-testid=my-game]")
+        assert not page.locator("[data-testid=my-game] .badge.turn").count()
+        while 1 in turn():
+            move(bob)
+        page.wait_for_selector("[data-testid=my-game] .badge.turn", timeout=15000)
+        page.wait_for_function("() => document.title.startsWith('● (1)')")
+        notes = page.evaluate("window.__notes")
+        assert len(notes) == 1 and notes[0][0] == "Your turn" and gid[:8] in notes[0][1], notes
+    finally:
+        context.close()
+    assert not errors, errors

@@ -1,5 +1,6 @@
 // The start page: pick a game, its options and seats, create it, share invitations; my games.
 import { api, el, getLang, langSelect, loadText, player, storedPlayer, t } from "./common.js";
+import { notifyTurn, setTurnIcon, turnControls } from "./turn.js";
 
 const LEVELS = ["human", "easy", "normal", "hard"];
 const app = document.getElementById("app");
@@ -51,6 +52,7 @@ function render() {
       el("span", { class: "title" }, t("app_title")),
       el("span", { class: "muted" }, t("tagline")),
       el("span", { class: "spacer" }),
+      me ? turnControls(() => { render(); loadMyGames(); }) : null,
       el("label", {}, t("language"), " ", langSelect(lang, (l) => main(l)))),
     el("main", { class: "wrap" },
       el("div", { class: "row" },
@@ -204,6 +206,9 @@ async function loadOpenGames() {
   })));
 }
 
+// The games where it was the player's turn at the last look (null before the first look).
+let turns = null;
+
 async function loadMyGames() {
   loadOpenGames();
   const me = storedPlayer();
@@ -215,6 +220,7 @@ async function loadMyGames() {
   } catch {
     return;
   }
+  signalTurns(games);
   if (!games.length) return;
   const order = (g) => (g.my_turn ? 0 : g.status === "open" ? 1 : g.status === "active" ? 2 : 3);
   games.sort((a, b) => order(a) - order(b));
@@ -225,5 +231,30 @@ async function loadMyGames() {
     g.my_turn ? el("span", { class: "badge turn" }, t("your_turn")) : el("span", { class: "badge" }, t(`status_${g.status}`)),
     g.status === "over" ? el("a", { href: `/replay/${g.game_id}`, class: "small" }, t("replay")) : null))));
 }
+
+/** The tab's icon and title say whether it is the player's turn in any game; a game where it has
+ * just become their turn notifies (when allowed), never the first look at page load. */
+function signalTurns(games) {
+  const now = new Set(games.filter((g) => g.my_turn).map((g) => g.game_id));
+  const titles = Object.fromEntries(catalog.map((g) => [g.name, g.title]));
+  setTurnIcon(now.size > 0);
+  document.title = `${now.size ? `● (${now.size}) ` : ""}${t("app_title")}`;
+  if (turns !== null) {
+    for (const g of games) {
+      if (now.has(g.game_id) && !turns.has(g.game_id)) notifyTurn(`${titles[g.game] || g.game} · ${g.game_id.slice(0, 8)}`);
+    }
+  }
+  turns = now;
+}
+
+// "My games" stays current: a look every few seconds while the page is in front, every half
+// minute behind other tabs (where the turn notifications matter most).
+const REFRESH_MS = 5000;
+const HIDDEN_EVERY = 6;
+let ticks = 0;
+setInterval(() => {
+  ticks += 1;
+  if (document.visibilityState === "visible" || ticks % HIDDEN_EVERY === 0) loadMyGames();
+}, REFRESH_MS);
 
 main(getLang());

@@ -16,13 +16,21 @@ let wasMine = null;
 /** Show in the tab's icon whether it is the player's turn; on the change to "yours", notify and
  * sound as the player chose. ``title`` names the game for the notification. */
 export function signalTurn(mine, title) {
+  setTurnIcon(mine);
+  if (mine && wasMine === false) notifyTurn(title);
+  wasMine = mine;
+}
+
+/** The tab's icon: with a dot while it is the player's turn (in this game, or in the lobby in any). */
+export function setTurnIcon(mine) {
   const link = document.querySelector("link[rel=icon]");
   if (link) link.href = mine ? TURN_ICON : ICON;
-  if (mine && wasMine === false) {
-    if (notificationsOn()) new Notification(t("your_turn"), { body: title, tag: "mercator-turn", icon: ICON });
-    if (localStorage.getItem(SOUND_KEY) === "1") beep();
-  }
-  wasMine = mine;
+}
+
+/** It has just become the player's turn in the game ``title``: notify and sound as chosen. */
+export function notifyTurn(title) {
+  if (notificationsOn()) new Notification(t("your_turn"), { body: title, tag: `mercator-turn-${title}`, icon: ICON });
+  if (localStorage.getItem(SOUND_KEY) === "1") beep();
 }
 
 function notificationsOn() {
