@@ -213,3 +213,30 @@ def test_your_turn_shows_in_the_tab_icon_and_notifies_once_allowed(browser: Any,
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_a_clock_chosen_at_the_start_counts_down_at_the_table(page: Any, server: str) -> None:
+    """A real-time preset on the start page gives every seat a clock; at the table each seat's time
+    is shown, and the seats to act count down once a second."""
+    page.goto("/")
+    page.evaluate("localStorage.setItem('mercator.lang', 'de')")
+    page.goto("/")
+    page.check("[data-testid=game-colonia] input")  # everybody plays a family card at once
+    page.select_option("[data-testid=players]", "3")
+    for seat in (1, 2):
+        page.select_option(f"[data-testid=seat-{seat}]", "easy")
+    page.select_option("[data-testid=clock]", "rt5")
+    page.click("[data-testid=create]")
+    page.wait_for_url("**/play/**")
+    gid = page.url.split("/play/")[1].split("?")[0]
+    summary = json.loads(urllib.request.urlopen(f"{server}/api/games/{gid}", timeout=10).read())
+    assert summary["clock"] == {"bank_seconds": 300.0, "increment_seconds": 5.0}
+    page.wait_for_selector("[data-testid=actionbar]")
+    first = page.inner_text("[data-testid=clock-0]")
+    assert first in ("5:00", "4:59", "4:58"), first
+    page.wait_for_timeout(2500)
+    later = page.inner_text("[data-testid=clock-0]")
+    to_seconds = lambda text: int(text.split(":")[0]) * 60 + int(text.split(":")[1])  # noqa: E731
+    assert to_seconds(later) <= to_seconds(first) - 2, (first, later)
+    assert page.get_attribute("[data-testid=clock-0]", "class") == "clock running"
+    assert page.get_attribute("[data-testid=clock-0]", "title") == "Verbleibende Bedenkzeit dieses Platzes"

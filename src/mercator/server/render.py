@@ -60,6 +60,8 @@ def seat_state(entry: GameEntry, seat: int, lang: str | None = None) -> dict[str
         "can_undo": entry.status == "active" and s.controller == "human" and state.can_undo(seat),
         "view": view, "legal": legal, "clock_ms": clocks.remaining_ms(s, time.time()), **_results(entry),
     }
+    if entry.clock:  # every seat's time is public, as on a chess clock
+        doc["clocks"] = [seat_info["clock_ms"] for seat_info in seats_info(entry)]
     if lang is not None:
         names = doc["names"] = display_names(entry, lang)
         choice = (view.get("decision") or {}).get("my_choice")

@@ -197,6 +197,8 @@ class SeatState(BaseModel):
     # committed secret choice (``view.decision.my_choice``) in words.
     names: list[str] | None = None
     my_choice_text: str | None = None
+    # In a clocked game: every seat's remaining time (ms), as at the moment of this answer.
+    clocks: list[int | None] | None = None
     clock_ms: int | None = None
     scores: list[int] | None = None
     ranking: list[int] | None = None

@@ -4,6 +4,7 @@ import { actionBar } from "./actions.js";
 import { api, ApiError, el, getLang, label, langSelect, loadText, player, pretty, seatStyle, storedPlayer, t }
   from "./common.js";
 import { boardFor, layoutFor } from "./boards/index.js";
+import { clockText, keepClocks } from "./clock.js";
 import { signalTurn, turnControls } from "./turn.js";
 import generic from "./boards/generic.js";
 
@@ -111,6 +112,7 @@ async function loadDoc() {
       const doc = await api("GET", `/api/games/${gameId}/seat?${seatQuery()}`, undefined, S.token);
       S.seat = doc.seat;
       S.doc = doc;
+      S.docAt = performance.now();
       return;
     } catch (err) {
       if (!(err instanceof ApiError) || err.status !== 403) throw err;
@@ -118,6 +120,7 @@ async function loadDoc() {
   }
   S.seat = null;
   S.doc = await api("GET", `/api/games/${gameId}/public?lang=${S.lang}`);
+  S.docAt = performance.now();
 }
 
 /** A new live channel for the current seat and language; the old one closes without a "lost" notice. */
@@ -158,6 +161,7 @@ async function accept(doc) {
   const statusChanged = !S.doc || S.doc.status !== doc.status || S.doc.controller !== doc.controller;
   const moved = !S.doc || S.doc.version !== doc.version;
   S.doc = doc;
+  S.docAt = performance.now();
   if (moved) {
     S.hint = null;
     S.focus = null;
@@ -415,6 +419,11 @@ async function setController(seat, toBot) {
 }
 
 /** Who sits where; the host may let a bot play an abandoned seat, and anyone take their own seat back. */
+/** Every seat's remaining time in a clocked game (the seat's and the public document both carry it). */
+function seatClocks() {
+  return S.doc.clocks || S.doc.seats?.map((s) => s.clock_ms);
+}
+
 function seatsPanel(ctx) {
   const host = localStorage.getItem(`mercator.host.${gameId}`);
   const active = S.doc.status === "active";
@@ -428,7 +437,10 @@ function seatsPanel(ctx) {
       } else if (active && s.kind === "human" && !byBot && host && !mine) {
         button = el("button", { class: "small", onclick: () => setController(s.seat, true) }, t("hand_to_bot"));
       }
+      const clock = seatClocks()?.[s.seat];
       return el("li", {}, el("span", { class: `pc${s.seat % 6}` }, ctx.names[s.seat] + (mine ? ` (${t("you")})` : "")),
+        clock !== null && clock !== undefined ? el("span", { class: "clock", "data-clock": s.seat,
+          "data-testid": `clock-${s.seat}`, title: t("clock_title") }, clockText(clock)) : null,
         byBot && s.kind === "human" ? el("span", { class: "muted" }, t("controller_bot", { level: s.bot_level })) : null,
         s.bot_waiting ? el("span", { class: "muted", "data-testid": "bot-waiting" }, t("bot_waiting")) : null,
         button);
@@ -487,6 +499,7 @@ function render() {
       el("div", { class: "board", "data-testid": "board", "data-version": S.doc.version }, S.board.render(ctx)),
       side(ctx))));
   drawLog();
+  keepClocks(() => ({ clocks: seatClocks(), toAct: S.doc.status === "active" ? S.doc.to_act : [], at: S.docAt }));
 }
 
 main().catch((err) => {

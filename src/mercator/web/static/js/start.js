@@ -5,7 +5,7 @@ import { notifyTurn, setTurnIcon, turnControls } from "./turn.js";
 const LEVELS = ["human", "easy", "normal", "hard"];
 const app = document.getElementById("app");
 let catalog = [];
-const form = { game: null, options: {}, players: 2, seats: [], name: "", hotseat: false, names: [] };
+const form = { game: null, options: {}, players: 2, seats: [], name: "", hotseat: false, names: [], clock: "none" };
 let created = null;
 
 async function main(lang) {
@@ -92,7 +92,17 @@ function optionsForm() {
       render(); loadMyGames();
     } }, values.map((v, i) => el("option", { value: i, selected: v === form.options[name] },
       typeof v === "boolean" ? t(v ? "yes" : "no") : known(`optval_${v}`, String(v)))))));
-  return el("div", {}, el("h3", {}, t("options")), rows.length ? rows : el("p", { class: "muted" }, "-"));
+  return el("div", {}, el("h3", {}, t("options")), rows.length ? rows : el("p", { class: "muted" }, "-"), clockForm());
+}
+
+// Clock presets: a time bank per seat and what each move adds back (seconds); none by default.
+const CLOCKS = { none: null, rt5: [300, 5], rt10: [600, 20], tb: [2 * 86400, 86400] };
+
+function clockForm() {
+  return el("div", { class: "form-row" }, el("label", { for: "clock" }, t("clock")),
+    el("select", { id: "clock", "data-testid": "clock", onchange: (e) => { form.clock = e.target.value; } },
+      Object.keys(CLOCKS).map((k) => el("option", { value: k, selected: k === (form.clock || "none") },
+        t(`clock_${k}`)))));
 }
 
 /** The interface text for ``key`` where the catalog has one (options are the games' own words). */
@@ -133,6 +143,8 @@ async function create(event) {
     const me = await player(form.name || "Player");
     const body = { game: form.game, options: form.options, join: 0, name: form.name || me.name,
       player_token: me.token, seats: form.seats.map((k) => (k === "human" ? { kind: "human" } : { kind: "bot", level: k })) };
+    const clock = CLOCKS[form.clock || "none"];
+    if (clock) body.clock = { bank_seconds: clock[0], increment_seconds: clock[1] };
     const out = await api("POST", "/api/games", body);
     // The host token lets this browser hand an abandoned seat to a bot later (from the board page).
     localStorage.setItem(`mercator.host.${out.game.id}`, out.host_token);
