@@ -428,3 +428,26 @@ def test_group_commit_writes_fresh_actions_and_skips_stale_ones(client) -> None:
     assert sorted((r.game_id, r.seq) for r in rows) == sorted(
         [(g, q) for g in ids for q in range(1, versions[g] + 2)])
     assert store.append_many([job(ids[0], versions[ids[0]])]) == [False]  # the same version twice: refused
+
+
+def test_a_private_table_is_not_listed_and_each_seat_opens_only_to_its_own_link(client) -> None:
+    """A private table: the lobby never lists it; a seat can be taken only with that seat's
+    invitation code (not another seat's, not none); a public table still lists and joins openly."""
+    made = create(client, "colonia", [{"kind": "human"}] * 3, join=0, private=True)
+    gid, invites = made["game"]["id"], made["invites"]
+    assert made["game"]["private"] is True and set(invites) == {"1", "2"}
+    public = create(client, "colonia", [{"kind": "human"}] * 3, join=0)
+    listed = {g["id"] for g in client.get("/api/games").json()["games"]}
+    assert public["game"]["id"] in listed and gid not in listed
+    for body in ({}, {"seat": 1}, {"seat": 1, "invite": invites["2"]}, {"seat": 1, "invite": "x" * 22}):
+        r = client.post(f"/api/games/{gid}/join", json=body)
+        assert r.status_code == 403 and "invitation link" in r.json()["detail"], (body, r.text)
+    assert client.get(f"/api/games/{gid}").json()["seats"][1]["taken"] is False  # nothing changed
+    r = client.post(f"/api/games/{gid}/join", json={"invite": invites["2"], "name": "Cleo"})
+    assert r.status_code == 201 and r.json()["seat"] == 2
+    again = client.post(f"/api/games/{gid}/join", json={"invite": invites["2"]})
+    assert again.status_code == 409
+    r = client.post(f"/api/games/{gid}/join", json={"seat": 1, "invite": invites["1"]})
+    assert r.status_code == 201 and r.json()["seat"] == 1
+    assert client.get(f"/api/games/{gid}").json()["status"] == "active"
+    assert client.post(f"/api/games/{public['game']['id']}/join", json={"seat": 2}).status_code == 201

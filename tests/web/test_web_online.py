@@ -164,3 +164,43 @@ def test_my_games_follow_the_turn_live_and_notify(browser: Any, server: str) -> 
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_a_private_table_is_joined_only_through_its_link(browser: Any, server: str) -> None:
+    """Created private on the start page: strangers' lobbies do not list it, a guessed seat link is
+    refused with the reason, and the host's invitation link seats a newcomer."""
+    contexts = [browser.new_context(base_url=server) for _ in range(3)]
+    errors: list[str] = []
+    try:
+        host, guest, stranger = (c.new_page() for c in contexts)
+        for p in (host, guest, stranger):
+            p.on("pageerror", lambda exc: errors.append(str(exc)))
+        host.goto("/")
+        host.fill("[data-testid=name]", "Hana")
+        host.select_option("[data-testid=players]", "2")
+        host.select_option("[data-testid=seat-1]", "human")
+        host.check("[data-testid=private]")
+        host.click("[data-testid=create]")
+        invite = host.inner_text("[data-testid=invite-1]")
+        assert re.search(r"/play/\w+\?join=1&invite=[\w-]+$", invite), invite
+        gid = invite.split("/play/")[1].split("?")[0]
+        stranger.goto("/")
+        stranger.wait_for_selector("[data-testid=open-games]")
+        stranger.wait_for_timeout(500)
+        assert gid not in stranger.inner_html("[data-testid=open-games]")
+        stranger.goto(invite.split("&invite=")[0])  # the seat link without its code
+        stranger.fill("[data-testid=join-name]", "Sam")
+        stranger.click("[data-testid=join-confirm]")
+        stranger.wait_for_selector("[data-testid=error]")
+        assert "invitation link" in stranger.inner_text("[data-testid=error]")
+        assert stranger.locator("[data-testid=private-note]").count() == 1
+        guest.goto(invite)
+        guest.fill("[data-testid=join-name]", "Gus")
+        guest.click("[data-testid=join-confirm]")
+        guest.wait_for_selector("[data-testid=offices]")
+        names = [s["name"] for s in get_json(f"{server}/api/games/{gid}")["seats"]]
+        assert names == ["Hana", "Gus"], names
+    finally:
+        for c in contexts:
+            c.close()
+    assert not errors, errors

@@ -264,14 +264,16 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
                 raise RequestValidationError(problems)
             clock = body.clock.millis()
         pid = await player_id(body.player_token)
-        entry, host, seat_token = await svc().create(
-            body.game, options, [s.model_dump() for s in body.seats], body.seed, body.join, body.name, pid, clock)
+        entry, host, seat_token, invites = await svc().create(
+            body.game, options, [s.model_dump() for s in body.seats], body.seed, body.join, body.name, pid, clock,
+            body.private)
         seat = link(request, entry.id, body.join, seat_token) if seat_token and body.join is not None else None
-        return CreatedGame(game=GameSummary(**render.summary(entry)), host_token=host, seat=seat)
+        return CreatedGame(game=GameSummary(**render.summary(entry)), host_token=host, seat=seat,
+                           invites=invites or None)
 
     @app.get(f"{API}/games", response_model=GameList, responses=ERRORS, tags=["lobby"])
     async def open_games(limit: Annotated[int, Query(ge=1, le=200)] = 50) -> GameList:
-        """Games waiting for players."""
+        """Public games waiting for players (private tables are never listed)."""
         return GameList(games=[GameSummary(**render.summary(e)) for e in await svc().open_games(limit)])
 
     @app.get(f"{API}/games/{{game_id}}", response_model=GameSummary, responses=ERRORS, tags=["lobby"])
@@ -285,7 +287,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         body = body or JoinGame()
         entry = await svc().get(game_id)
         pid = await player_id(body.player_token)
-        seat, token = await svc().join(entry, body.seat, body.name, pid)
+        seat, token = await svc().join(entry, body.seat, body.name, pid, body.invite)
         return link(request, entry.id, seat, token)
 
     @app.put(f"{API}/games/{{game_id}}/seats/{{seat}}/bot", response_model=GameSummary, responses=ERRORS,

@@ -63,6 +63,8 @@ games = Table(
     Column("clock_bank_ms", Integer, nullable=True),
     Column("clock_increment_ms", Integer, nullable=True),
     Column("final_hash", String(64), nullable=True),
+    # A private table is not listed; its free seats are joined only through their invitation links.
+    Column("private", Boolean, nullable=False, server_default=text("false")),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
     Index("ix_games_status", "status"),
@@ -80,6 +82,7 @@ seats = Table(
     Column("name", String(64), nullable=False),
     Column("clock_ms", Integer, nullable=True),
     Column("clock_since", Float, nullable=True),
+    Column("invite_hash", String(64), nullable=True),  # a private table's seat: its invitation code, hashed
     Index("ix_seats_token_hash", "token_hash"),
     Index("ix_seats_player_id", "player_id"),
 )
@@ -245,7 +248,7 @@ class Store:
 
     def list_games(self, status: str, limit: int) -> list[str]:
         with self.engine.begin() as conn:
-            return list(conn.execute(select(games.c.id).where(games.c.status == status)
+            return list(conn.execute(select(games.c.id).where(games.c.status == status, games.c.private.is_(False))
                                      .order_by(games.c.created_at.desc()).limit(limit)).scalars())
 
     def append_many(self, jobs: list[AppendJob]) -> list[bool]:

@@ -78,6 +78,7 @@ class Seat(clocks.ClockSeat):
     token_hash: str | None = None
     player_id: str | None = None
     name: str = ""
+    invite_hash: str | None = None  # a private table's free seat: only its invitation code joins it
 
 
 @dataclass
@@ -94,6 +95,7 @@ class GameEntry:
     state: GameState
     version: int
     seed_from_client: bool = False  # a practice table's chosen seed, marked in its record
+    private: bool = False  # not listed; free seats joined only through their invitation links
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # Bumped on every change a client should see (actions, seats, status).
     revision: int = 0
@@ -119,7 +121,7 @@ class GameEntry:
 def _seat_from_row(r: dict[str, Any]) -> Seat:
     return Seat(seat=r["seat"], clock_ms=r["clock_ms"], clock_since=r["clock_since"], human=bool(r["human"]),
                 controller=r["controller"], bot_level=r["bot_level"], token_hash=r["token_hash"],
-                player_id=r["player_id"], name=r["name"])
+                player_id=r["player_id"], name=r["name"], invite_hash=r.get("invite_hash"))
 
 
 def _effective(rows: list[ActionRow], start: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -196,7 +198,7 @@ class GameService:
         return GameEntry(id=row["id"], game=row["game"], options=options, players=row["players"],
                          seed=int(row["seed"]), status=row["status"], host_hash=row["host_token_hash"], clock=clock,
                          seats=[_seat_from_row(s) for s in seat_rows], state=state, version=row["version"],
-                         seed_from_client=bool(row["seed_from_client"]))
+                         seed_from_client=bool(row["seed_from_client"]), private=bool(row.get("private")))
 
     async def get(self, game_id: str) -> GameEntry:
         entry = self.cache.get(game_id)
@@ -316,7 +318,10 @@ class GameService:
     # ---- lobby --------------------------------------------------------------------------------
     async def create(self, game: str, options: dict[str, Any], seat_specs: list[dict[str, Any]], seed: int | None,
                      join: int | None, name: str | None, player_id: str | None,
-                     clock: tuple[int, int] | None) -> tuple[GameEntry, str, str | None]:
+                     clock: tuple[int, int] | None,
+                     private: bool = False) -> tuple[GameEntry, str, str | None, dict[int, str]]:
+        """A new game: (entry, host token, the joining creator's seat token, and for a private table
+        each free human seat's invitation code, shown once)."""
         info = get(game)
         options = info.validate_options(options)
         # The seed decides every hidden card, so whoever knows it can replay the open engine and read
@@ -345,6 +350,12 @@ class GameService:
                               name=(name if n == join else spec.get("name")) or (f"Seat {n + 1}" if human else level)
                               or ""))
         free = any(s.human and s.token_hash is None for s in seats)
+        invites: dict[int, str] = {}
+        if private:
+            for s in seats:
+                if s.human and s.token_hash is None:
+                    invites[s.seat] = new_token()
+                    s.invite_hash = hash_token(invites[s.seat])
         status: GameStatus = "open" if free else "active"  # a game starts when every human seat is taken
         if status == "active" and clock:
             for s in seats:
@@ -352,23 +363,32 @@ class GameService:
                     s.clock_since = now
         entry = GameEntry(id=new_id(), game=game, options=options, players=len(seats), seed=seed, status=status,
                           host_hash=hash_token(host_token), clock=clock, seats=seats, state=state, version=0,
-                          seed_from_client=seed_from_client)
+                          seed_from_client=seed_from_client, private=private)
         game_row = {"id": entry.id, "game": game, "options": json.dumps(options), "players": len(seats),
                     "seed": str(seed), "seed_from_client": seed_from_client, "status": status, "version": 0,
-                    "host_token_hash": entry.host_hash,
+                    "host_token_hash": entry.host_hash, "private": private,
                     "clock_bank_ms": clock[0] if clock else None, "clock_increment_ms": clock[1] if clock else None}
         seat_rows = [{"seat": s.seat, "human": s.human, "controller": s.controller, "bot_level": s.bot_level,
                       "token_hash": s.token_hash, "player_id": s.player_id, "name": s.name, "clock_ms": s.clock_ms,
-                      "clock_since": s.clock_since} for s in seats]
+                      "clock_since": s.clock_since, "invite_hash": s.invite_hash} for s in seats]
         await self.db(self.store.create_game, game_row, seat_rows)
         self._remember(entry)
         self.after_change(entry)
-        return entry, host_token, seat_token
+        return entry, host_token, seat_token, invites
 
     async def join(self, entry: GameEntry, seat: int | None, name: str | None,
-                   player_id: str | None) -> tuple[int, str]:
+                   player_id: str | None, invite: str | None = None) -> tuple[int, str]:
         async with entry.lock:
             free = [s.seat for s in entry.seats if s.human and s.token_hash is None and s.controller == "human"]
+            if entry.private:
+                # A private table's seat opens only to its own invitation code.
+                digest = hash_token(invite) if invite else None
+                invited = [s.seat for s in entry.seats if digest is not None and s.invite_hash == digest]
+                if not invited or (seat is not None and seat not in invited):
+                    raise Forbidden("this table is private: a seat is joined only through its own invitation link")
+                seat = invited[0]
+                if seat not in free:
+                    raise Conflict(f"seat {seat} of this private table is already taken")
             if entry.status == "over" or not free:
                 raise Conflict("this game has no free seat")
             if seat is None:

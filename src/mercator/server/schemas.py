@@ -119,10 +119,13 @@ class CreateGame(Strict):
     name: str | None = Field(default=None, max_length=64)
     player_token: str | None = Field(default=None, max_length=128, description="Groups the seat under a player")
     clock: ClockSpec | None = None
+    private: bool = Field(default=False, description="Not listed; each free seat is joined only through its "
+                                                     "invitation code (returned once, in 'invites')")
 
 
 class JoinGame(Strict):
     seat: int | None = Field(default=None, ge=0, description="A free human seat; the first free one if omitted")
+    invite: str | None = Field(default=None, max_length=128, description="A private table's invitation code")
     name: str | None = Field(default=None, max_length=64)
     player_token: str | None = Field(default=None, max_length=128)
 
@@ -149,6 +152,7 @@ class GameSummary(BaseModel):
     to_act: list[int]
     seats: list[SeatInfo]
     clock: ClockInfo | None = None
+    private: bool = False
 
 
 class GameList(BaseModel):
@@ -167,6 +171,8 @@ class CreatedGame(BaseModel):
     game: GameSummary
     host_token: str = Field(description="Lets the host hand seats to bots and take them back")
     seat: SeatLink | None
+    # A private table: each free human seat's invitation code (shown once; the server keeps a hash).
+    invites: dict[int, str] | None = None
 
 
 # The languages the server words actions in.

@@ -113,6 +113,17 @@ export function seatStyle(board, ctx) {
   return colours.map((c, s) => `--p${s}: ${c};`).join(" ") || null;
 }
 
+/** A seat's invitation link; a private table's seat also needs its code (kept by the host's browser
+ * in ``mercator.invites.<game id>``). */
+export function inviteUrl(gameId, seat, code) {
+  return `${location.origin}/play/${gameId}?join=${seat}` + (code ? `&invite=${encodeURIComponent(code)}` : "");
+}
+
+/** The invitation codes of a private table this browser created ({} otherwise). */
+export function storedInvites(gameId) {
+  return JSON.parse(localStorage.getItem(`mercator.invites.${gameId}`) || "{}");
+}
+
 export function goodsCubes(goods, names = "goods") {
   return Object.entries(goods).map(([good, n]) =>
     el("span", { class: `cube ${good}${n ? "" : " zero"}`, title: nameOf(names, good) }, n));

@@ -1,8 +1,8 @@
 // The game page: the seat's board, its legal actions, undo, hints, the log and the final scores,
 // kept current over the server's WebSocket (no reloads).
 import { actionBar } from "./actions.js";
-import { api, ApiError, el, getLang, label, langSelect, loadText, player, pretty, seatStyle, storedPlayer, t }
-  from "./common.js";
+import { api, ApiError, el, getLang, inviteUrl, langSelect, loadText, player, pretty, seatStyle, storedInvites,
+  storedPlayer, t } from "./common.js";
 import { boardFor, layoutFor } from "./boards/index.js";
 import { clockText, keepClocks } from "./clock.js";
 import { signalTurn, turnControls } from "./turn.js";
@@ -88,12 +88,14 @@ async function join(seat) {
       if (name) localStorage.setItem("mercator.name", name.slice(0, 64));
     }
     const me = await player();
-    const link = await api("POST", `/api/games/${gameId}/join`, { seat, name: me.name, player_token: me.token });
+    const link = await api("POST", `/api/games/${gameId}/join`,
+      { seat, name: me.name, player_token: me.token, invite: params.get("invite") || undefined });
     S.seat = link.seat;
   } catch (err) {
     S.error = t("error", { detail: err.message });
   }
   params.delete("join");
+  params.delete("invite");
   if (S.seat !== null) params.set("seat", S.seat);
   history.replaceState(null, "", `${location.pathname}?${params}`);
   S.summary = await api("GET", `/api/games/${gameId}`);
@@ -378,11 +380,15 @@ async function changeLang(lang) {
 function openSeats(ctx) {
   const free = S.summary.seats.filter((s) => s.kind === "human" && !s.taken);
   if (!free.length || S.doc.status !== "open") return null;
+  // A private table's links exist only in the browser that created it; others see that it waits.
+  const codes = storedInvites(gameId);
+  const shown = S.summary.private ? free.filter((s) => codes[s.seat]) : free;
   return el("section", { class: "panel", "data-testid": "invitations" }, el("h3", {}, t("invite_links")),
-    el("ul", { class: "links" }, free.map((s) => {
-      const url = `${location.origin}/play/${gameId}?join=${s.seat}`;
+    S.summary.private ? el("p", { class: "small muted", "data-testid": "private-note" }, t("private_note")) : null,
+    el("ul", { class: "links" }, shown.map((s) => {
+      const url = inviteUrl(gameId, s.seat, codes[s.seat]);
       return el("li", {}, `${t("seat_n", { n: s.seat + 1 })}: `, el("code", {}, url),
-        S.seat === null ? el("button", { class: "small", onclick: () => takeSeat(s.seat) },
+        S.seat === null && !S.summary.private ? el("button", { class: "small", onclick: () => takeSeat(s.seat) },
           t("join_seat", { n: s.seat + 1 })) : null);
     })));
 }

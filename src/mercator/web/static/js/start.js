@@ -1,5 +1,5 @@
 // The start page: pick a game, its options and seats, create it, share invitations; my games.
-import { api, el, getLang, langSelect, loadText, player, storedPlayer, t } from "./common.js";
+import { api, el, getLang, inviteUrl, langSelect, loadText, player, storedInvites, storedPlayer, t } from "./common.js";
 import { notifyTurn, setTurnIcon, turnControls } from "./turn.js";
 
 const LEVELS = ["human", "easy", "normal", "hard"];
@@ -99,10 +99,13 @@ function optionsForm() {
 const CLOCKS = { none: null, rt5: [300, 5], rt10: [600, 20], tb: [2 * 86400, 86400] };
 
 function clockForm() {
-  return el("div", { class: "form-row" }, el("label", { for: "clock" }, t("clock")),
+  return el("div", {}, el("div", { class: "form-row" }, el("label", { for: "clock" }, t("clock")),
     el("select", { id: "clock", "data-testid": "clock", onchange: (e) => { form.clock = e.target.value; } },
       Object.keys(CLOCKS).map((k) => el("option", { value: k, selected: k === (form.clock || "none") },
-        t(`clock_${k}`)))));
+        t(`clock_${k}`))))),
+  el("div", { class: "form-row" }, el("label", { title: t("private_hint") },
+    el("input", { type: "checkbox", "data-testid": "private", checked: form.private,
+      onchange: (e) => { form.private = e.target.checked; } }), " ", t("private_table"))));
 }
 
 /** The interface text for ``key`` where the catalog has one (options are the games' own words). */
@@ -145,16 +148,19 @@ async function create(event) {
       player_token: me.token, seats: form.seats.map((k) => (k === "human" ? { kind: "human" } : { kind: "bot", level: k })) };
     const clock = CLOCKS[form.clock || "none"];
     if (clock) body.clock = { bank_seconds: clock[0], increment_seconds: clock[1] };
+    if (form.private) body.private = true;
     const out = await api("POST", "/api/games", body);
     // The host token lets this browser hand an abandoned seat to a bot later (from the board page).
     localStorage.setItem(`mercator.host.${out.game.id}`, out.host_token);
+    if (out.invites) localStorage.setItem(`mercator.invites.${out.game.id}`, JSON.stringify(out.invites));
     const others = form.seats.map((k, i) => [k, i]).filter(([k, i]) => k === "human" && i > 0).map(([, i]) => i);
     const board = `/play/${out.game.id}?seat=0`;
     if (form.hotseat && others.length) {
       const tokens = { 0: me.token };
       for (const seat of others) {
         const name = (form.names[seat] || "").trim() || t("seat_n", { n: seat + 1 });
-        tokens[seat] = (await api("POST", `/api/games/${out.game.id}/join`, { seat, name })).token;
+        tokens[seat] = (await api("POST", `/api/games/${out.game.id}/join`,
+          { seat, name, invite: out.invites?.[seat] })).token;
       }
       localStorage.setItem(`mercator.hotseat.${out.game.id}`, JSON.stringify(tokens));
     }
@@ -175,7 +181,7 @@ function invitations() {
   return el("div", { class: "panel", "data-testid": "invitations" },
     el("h3", {}, t("invite_links")),
     el("ul", { class: "links" }, created.seats.map((seat) => {
-      const url = `${location.origin}/play/${created.id}?join=${seat}`;
+      const url = inviteUrl(created.id, seat, storedInvites(created.id)[seat]);
       return el("li", {}, `${t("seat_n", { n: seat + 1 })}: `, el("code", { "data-testid": `invite-${seat}` }, url), " ",
         el("button", { class: "small", onclick: (e) => copy(url, e.target) }, t("copy")));
     })),
