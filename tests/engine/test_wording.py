@@ -8,7 +8,7 @@ import random
 import pytest
 
 from mercator.engine import i18n
-from mercator.engine.i18n import LANGS, _Formatter, catalog, describe, seat_name
+from mercator.engine.i18n import LANGS, _Formatter, _value, catalog, describe, seat_name
 from mercator.games import all_games
 
 RU = {"card": {"one": "карта", "few": "карты", "many": "карт", "other": "карты"}}
@@ -73,3 +73,28 @@ def test_legal_actions_are_worded_by_the_catalog_in_every_language(info) -> None
                         assert "{" not in describe(info.name, view, seat, j, lang, names, group=True)
             state.apply(seat, rng.choice(legal))
     assert len(kinds) >= len(info.space.schemas) // 2, sorted(set(info.space.schemas) - kinds)
+
+
+@pytest.mark.parametrize(("n", "ru", "de"), [(1, "1 дерево", "1 Paar Schuhe"), (3, "3 дерева", "3 Paar Schuhe"),
+                                             (5, "5 дерева", "5 Paar Schuhe")])
+def test_a_bundle_agrees_with_the_plural_words_of_its_goods(n: int, ru: str, de: str) -> None:
+    ru_table = {"goods": {"wood": "дерево", "saddle": "седло"},
+                "plurals": {"good_saddle": {"one": "седло", "few": "седла", "many": "сёдел", "other": "седла"},
+                            "good_wood": {"one": "дерево", "few": "дерева", "many": "дерева", "other": "дерева"}}}
+    bundle = {"wood": n, "saddle": n, "fur": 2, "iron": 0}
+    saddles = {1: "1 седло", 3: "3 седла", 5: "5 сёдел"}[n]
+    # A good without a plural word keeps "<n> <name>" (fur, not in the table at all: its id); none of 0.
+    assert _value("raws", bundle, ru_table, [], frozenset(), "ru") == f"{ru}, {saddles}, 2 fur"
+    de_table = {"goods": {"shoes": "Schuhe"}, "plurals": {"good_shoes": {"one": "Paar Schuhe", "other": "Paar Schuhe"}}}
+    assert _value("goods", {"shoes": n}, de_table, [], frozenset(), "de") == de
+    assert _value("goods", {}, {"words": {"nothing": "nichts"}}, [], frozenset(), "de") == "nichts"
+
+
+def test_a_named_value_keeps_its_id_for_a_plural_word() -> None:
+    table = {"goods": {"luxury": "предмет роскоши"},
+             "plurals": {"good_luxury": {"one": "предмет роскоши", "few": "предмета роскоши",
+                                         "many": "предметов роскоши"}}}
+    name = _value("good", "luxury", table, [], frozenset(), "ru")
+    assert name == "предмет роскоши" and name.id == "luxury"
+    text = _Formatter("ru", table["plurals"]).vformat("{qty:good_{good.id}}", (), {"qty": 5, "good": name})
+    assert text == "5 предметов роскоши"

@@ -11,7 +11,8 @@ with the players' names.
 A placeholder may name a plural word: ``{count:card}`` is the count followed by the form of
 ``[en.plurals] card`` that the language's CLDR plural rule (Babel) picks for it, e.g.
 ``{one = "карта", few = "карты", many = "карт", other = "карты"}``; ``{count:card!}`` is the
-form alone.
+form alone, and ``{qty:good_{good.id}}`` the word named after a field's id. A bundle of goods
+(a dict) reads "2 дерева, 1 мех" where ``[<lang>.plurals]`` has ``good_<id>`` words for them.
 """
 
 from __future__ import annotations
@@ -83,8 +84,31 @@ class _Formatter(string.Formatter):
         return form if format_spec.endswith("!") else f"{value} {form}"
 
 
-def _value(key: str, value: Any, table: dict[str, Any], names: list[str], seats: frozenset[str]) -> Any:
-    """A field as it reads in ``table``'s language; plain numbers stay numbers (for plurals)."""
+class _Name(str):
+    """A named value as it reads, keeping the id it names: a template may pick a plural word by
+    it, ``{qty:good_{good.id}}`` ("2 Sättel", "5 сёдел")."""
+
+    id: str
+
+    def __new__(cls, text: str, ident: str) -> _Name:
+        name = super().__new__(cls, text)
+        name.id = ident
+        return name
+
+
+def _bundle_part(key: str, n: int, table: dict[str, Any], lang: str) -> str:
+    """``n`` of a bundle's ``key``: the plural word ``[<lang>.plurals] good_<key>`` where the
+    language has one ("2 дерева", "1 Paar Schuhe"), else "<n> <name>"."""
+    plurals = table.get("plurals", {})
+    if f"good_{key}" in plurals:
+        return _Formatter(lang, plurals).format_field(n, f"good_{key}")
+    return f"{n} {table.get('goods', {}).get(key, table.get('words', {}).get(key, key))}"
+
+
+def _value(key: str, value: Any, table: dict[str, Any], names: list[str], seats: frozenset[str],
+           lang: str = "en") -> Any:
+    """A field as it reads in ``table``'s language (``lang``); plain numbers stay numbers (for
+    plurals), named values keep their id (``{field.id}``)."""
     if key in seats and isinstance(value, int) and not isinstance(value, bool):
         return names[value] if 0 <= value < len(names) else str(value)
     if isinstance(value, bool):
@@ -92,15 +116,15 @@ def _value(key: str, value: Any, table: dict[str, Any], names: list[str], seats:
     if isinstance(value, int):
         return value
     if isinstance(value, dict):
-        goods = table.get("goods", {})
-        parts = [f"{n} {goods.get(k, table.get('words', {}).get(k, k))}" for k, n in value.items() if n]
+        parts = [_bundle_part(k, n, table, lang) for k, n in value.items() if n]
         return ", ".join(parts) or str(table.get("words", {}).get("nothing", "-"))
     if isinstance(value, list):
-        return ", ".join(str(_value(key, v, table, names, seats)) for v in value)
+        return ", ".join(str(_value(key, v, table, names, seats, lang)) for v in value)
     if isinstance(value, str):
         for field_table in (key + "s", key):
             if isinstance(table.get(field_table), dict) and value in table[field_table]:
-                return str(table[field_table][value])
+                return _Name(str(table[field_table][value]), value)
+        return _Name(value, value)
     return str(value)
 
 
@@ -111,7 +135,7 @@ def _format(game: str, section: str, key: str, fields: dict[str, Any], lang: str
         table = cat.get(code, {})
         template: str | None = table.get(section, {}).get(key)
         if template:
-            values = {k: _value(k, v, table, names, seat_fields(game)) for k, v in fields.items()}
+            values = {k: _value(k, v, table, names, seat_fields(game), code) for k, v in fields.items()}
             try:
                 return _Formatter(code, table.get("plurals", {})).vformat(template, (), values)
             except (ValueError, IndexError):

@@ -87,6 +87,33 @@ def test_sample_sentences() -> None:
     bought = {"type": "relic_bought", "seat": 0, "card": "relic_lon_08", "price": 12, "currency": "pfund"}
     assert render(GAME, bought, "en", NAMES) == "Anna buys Mitre of St Thomas for 12 pounds"
     assert render(GAME, bought, "de", NAMES) == "Anna kauft Reliquie London 8 für 12 Pfund"
-    assert render(GAME, bought, "ru", NAMES) == "Anna покупает «реликвия Лондона 8» за 12 фунт."
+    assert render(GAME, bought, "ru", NAMES) == "Anna покупает «реликвия Лондона 8» за 12 фунтов"
     order = {"type": "turn_order", "order": [2, 0, 1], "seat": 2}
     assert render(GAME, order, "de", NAMES) == "Spielerreihenfolge: Clara, Anna, Boris; Bürgermeister: Clara"
+
+
+@pytest.mark.parametrize(("n", "de", "ru"), [
+    (1, "1 Familienmitglied", "1 члена семьи"), (2, "2 Familienmitgliedern", "2 члена семьи"),
+    (3, "3 Familienmitgliedern", "3 члена семьи"), (5, "5 Familienmitgliedern", "5 членов семьи")])
+def test_numbers_agree_with_their_words(n: int, de: str, ru: str) -> None:
+    stall = {"type": "stall_bought", "seat": 0, "stall": 2, "raws": {"wood": n, "fur": 1}, "members": n}
+    wood = {1: "1 дерево", 2: "2 дерева", 3: "3 дерева", 5: "5 дерева"}[n]
+    assert render(GAME, stall, "ru", NAMES) == f"Anna покупает прилавок 2 ({wood}, 1 мех) за {ru}"
+    assert render(GAME, stall, "de", NAMES) == f"Anna kauft Marktstand 2 ({n} Holz, 1 Fell) mit {de}"
+    hold = {"type": "hold_loaded", "seat": 1, "ship": "ship_lon_1", "hold": 1, "goods": {"saddle": n, "shoes": n},
+            "fee": n, "currency": "grivna"}
+    saddles = {1: "1 седло", 2: "2 седла", 3: "3 седла", 5: "5 сёдел"}[n]
+    shoes = {1: "1 пара обуви", 2: "2 пары обуви", 3: "3 пары обуви", 5: "5 пар обуви"}[n]
+    grivnas = {1: "1 гривна", 2: "2 гривны", 3: "3 гривны", 5: "5 гривен"}[n]
+    assert render(GAME, hold, "ru", NAMES) == (
+        f"Boris загружает трюм 1 корабля «Лондон 1»: {saddles}, {shoes} (сбор — {grivnas})")
+    de_saddles = "1 Sattel" if n == 1 else f"{n} Sättel"
+    assert render(GAME, hold, "de", NAMES) == (
+        f"Boris belädt Laderaum 1 von Schiff London 1 mit {de_saddles}, {n} Paar Schuhe (Gebühr: {n} Griwna)")
+    en_saddles = "1 saddle, 1 pair of shoes" if n == 1 else f"{n} saddles, {n} pairs of shoes"
+    assert render(GAME, hold, "en", NAMES).endswith(f"with {en_saddles} (fee: {n} {'grivna' if n == 1 else 'grivnas'})")
+    votes = {"type": "voted", "seat": 0, "decree": "dcr_overtime", "yes": True, "votes": n}
+    ru_votes = {1: "1 голос", 2: "2 голоса", 3: "3 голоса", 5: "5 голосов"}[n]
+    assert render(GAME, votes, "ru", NAMES) == f"Anna голосует по указу «Сверхурочные»: да ({ru_votes})"
+    de_votes = f"{n} {'Stimme' if n == 1 else 'Stimmen'}"
+    assert render(GAME, votes, "de", NAMES) == f"Anna stimmt über „Überstunden“ ab: ja ({de_votes})"

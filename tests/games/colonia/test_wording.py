@@ -95,10 +95,10 @@ def test_the_mayor_breaks_a_tie() -> None:
                        "Купить прилавок 1 (1 лён) — 1 член семьи")),
     (3, {"wood": 2, "fur": 1}, ("Buy stall 3 (2 wood, 1 fur) for 3 members",
                                 "Marktstand 3 (2 Holz, 1 Fell) für 3 Familienmitglieder kaufen",
-                                "Купить прилавок 3 (2 дерево, 1 мех) — 3 члена семьи")),
-    (5, {"iron": 1, "wood": 2, "fur": 2}, ("Buy stall 6 (1 iron, 2 wood, 2 fur) for 5 members",
-                                           "Marktstand 6 (1 Eisen, 2 Holz, 2 Fell) für 5 Familienmitglieder kaufen",
-                                           "Купить прилавок 6 (1 железо, 2 дерево, 2 мех) — 5 членов семьи")),
+                                "Купить прилавок 3 (2 дерева, 1 мех) — 3 члена семьи")),
+    (5, {"iron": 1, "wood": 2, "fur": 2}, ("Buy stall 6 (1 iron, 2 wood, 2 furs) for 5 members",
+                                           "Marktstand 6 (1 Eisen, 2 Holz, 2 Felle) für 5 Familienmitglieder kaufen",
+                                           "Купить прилавок 6 (1 железо, 2 дерева, 2 меха) — 5 членов семьи")),
 ])
 def test_a_stall_costs_the_members_the_view_shows_with_the_plural_of_its_number(
         cost: int, raws: dict[str, int], texts: tuple[str, ...]) -> None:
@@ -130,7 +130,7 @@ def test_loading_a_hold_shows_its_goods_its_ship_and_the_payout_in_the_ship_curr
         "Load hold 2 of Novgorod ship 1 (berth 2, sails on Saturday) with 1 saddle, 1 clothing: pays 9 grivnas",
         "Laderaum 2 von Schiff Nowgorod 1 (Liegeplatz 2, legt am Samstag ab) mit 1 Sattel, 1 Kleidung beladen: "
         "Erlös 9 Griwna",
-        "Загрузить трюм 2 корабля «Новгород 1» (причал 2, отплывает в субботу): 1 седло, 1 одежда; "
+        "Загрузить трюм 2 корабля «Новгород 1» (причал 2, отплывает в субботу): 1 седло, 1 комплект одежды; "
         "выплата — 9 гривен")
 
 
@@ -141,8 +141,8 @@ def test_under_the_harbour_fee_a_loading_also_shows_the_fee() -> None:
         "pays 9 pounds, harbour fee 1 pound",
         "Laderaum 2 von Schiff London 4 (Liegeplatz 4, bleibt diese Woche im Hafen) mit 1 Bild, 1 Kleidung beladen: "
         "Erlös 9 Pfund, Hafengebühr 1 Pfund",
-        "Загрузить трюм 2 корабля «Лондон 4» (причал 4, на этой неделе остаётся в порту): 1 картина, 1 одежда; "
-        "выплата — 9 фунтов, портовый сбор — 1 фунт")
+        "Загрузить трюм 2 корабля «Лондон 4» (причал 4, на этой неделе остаётся в порту): "
+        "1 картина, 1 комплект одежды; выплата — 9 фунтов, портовый сбор — 1 фунт")
     found = find("load", players=3, seed=3, where=lambda v, s, a: v["modifiers"]["load_fee"] > 0)
     assert say(found)[2].endswith("выплата — 5 гривен, портовый сбор — 1 гривна")
 

@@ -102,4 +102,23 @@ def test_sample_sentences() -> None:
     assert render(GAME, bought, "ru", NAMES) == "Anna покупает Metallum за 20 золота"
     sell = {"type": "market_sell", "seat": 1, "good": "luxury", "qty": 2, "gold": 10}
     assert render(GAME, sell, "de", NAMES) == "Boris verkauft auf dem Markt 2 Würfel Luxusgüter für 10 Gold"
-    assert render(GAME, sell, "ru", NAMES) == "Boris продаёт на рынке 2 ед. предметов роскоши за 10 золота"
+    assert render(GAME, sell, "ru", NAMES) == "Boris продаёт на рынке 2 предмета роскоши за 10 золота"
+
+
+@pytest.mark.parametrize(("n", "en", "de", "ru"), [
+    (1, "1 fame point", "1 Ruhmespunkt", "1 очко репутации"),
+    (3, "3 fame points", "3 Ruhmespunkte", "3 очка репутации"),
+    (5, "5 fame points", "5 Ruhmespunkte", "5 очков репутации")])
+def test_numbers_agree_with_their_words(n: int, en: str, de: str, ru: str) -> None:
+    fame = {"type": "fame", "seat": 0, "fp": n, "source": "hagia_sophia"}
+    assert render(GAME, fame, "en", NAMES) == f"Anna gains {en} from Hagia Sophia"
+    assert render(GAME, fame, "de", NAMES) == f"Anna erhält {de} durch Hagia Sophia"
+    assert render(GAME, fame, "ru", NAMES) == f"Anna получает {ru} за Hagia Sophia"
+    bought = {"type": "bought", "seat": 0, "building": "metallum", "gold": n}
+    assert render(GAME, bought, "ru", NAMES).endswith({1: "за 1 золото", 3: "за 3 золота", 5: "за 5 золота"}[n])
+    sell = {"type": "market_sell", "seat": 1, "good": "alimentary", "qty": n, "gold": 2}
+    goods = {1: "1 пищевой товар", 3: "3 пищевых товара", 5: "5 пищевых товаров"}[n]
+    assert render(GAME, sell, "ru", NAMES) == f"Boris продаёт на рынке {goods} за 2 золота"
+    produced = {"type": "produced", "seat": 0, "goods": {"luxury": n, "military": 1}}
+    lux = {1: "1 предмет роскоши", 3: "3 предмета роскоши", 5: "5 предметов роскоши"}[n]
+    assert render(GAME, produced, "ru", NAMES) == f"Anna производит {lux}, 1 военный товар"

@@ -162,11 +162,11 @@ def test_building_purchases_show_the_price_of_the_content(first_build: tuple[Any
     metallum, caupona = C.by_id["metallum"].cost, C.by_id["caupona"].cost
     assert (metallum, caupona) == (20, 9)  # the seed's prices
     assert say(s, seat, A("buy_building", "metallum", False)) == {
-        "en": "Buy Metallum (production building, produces 1 industrial, 2 military) for 20 gold",
+        "en": "Buy Metallum (production building, produces 1 industrial good, 2 military goods) for 20 gold",
         "de": "Metallum (Produktionsgebäude, produziert 1 Würfel Industriegüter, 2 Würfel Militärgüter) "
               "für 20 Gold kaufen",
-        "ru": "Купить Metallum (производственное здание, производит 1 ед. промышленных товаров, "
-              "2 ед. военных товаров) за 20 золота",
+        "ru": "Купить Metallum (производственное здание, производит 1 промышленный товар, "
+              "2 военных товара) за 20 золота",
     }
     assert say(s, seat, A("buy_building", "caupona", False)) == {
         "en": "Buy Caupona (commercial building) for 9 gold",
@@ -184,17 +184,17 @@ def test_market_texts_total_the_view_prices(first_build: tuple[Any, int]) -> Non
     assert say(s, seat, A("market_buy", "alimentary", 2)) == {
         "en": f"Buy 2 alimentary for {2 * buy} gold",
         "de": f"2 Würfel Nahrung für {2 * buy} Gold kaufen",
-        "ru": f"Купить 2 ед. продовольствия за {2 * buy} {ru_gold(2 * buy)}",
+        "ru": f"Купить 2 пищевых товара за {2 * buy} {ru_gold(2 * buy)}",
     }
     assert say(s, seat, A("market_buy", "alimentary", 2), group=True) == {
         "en": f"Buy alimentary goods at {buy} gold each: quantity",
         "de": f"Nahrung für je {buy} Gold kaufen: Menge",
-        "ru": f"Купить продовольствие по цене {buy} {ru_gold(buy)} за единицу: количество",
+        "ru": f"Купить пищевые товары по цене {buy} {ru_gold(buy)} за единицу: количество",
     }
     assert say(s, seat, A("market_sell", "alimentary", 1)) == {
         "en": f"Sell 1 alimentary for {sell} gold",
         "de": f"1 Würfel Nahrung für {sell} Gold verkaufen",
-        "ru": f"Продать 1 ед. продовольствия за {sell} {ru_gold(sell)}",
+        "ru": f"Продать 1 пищевой товар за {sell} {ru_gold(sell)}",
     }
     assert {"type": "market_buy", "seat": seat, "good": "alimentary", "qty": 2, "gold": 2 * buy} in act(
         s, seat, "market_buy", "alimentary", 2)
@@ -206,8 +206,9 @@ def test_public_buildings_and_commercial_use_count_fame_in_each_language() -> No
     s.players[0].gold = 100
     give_building(s, 0, "caupona")
     set_goods(s, 0, alimentary=2)
-    for building, fp, ru in (("thermae_zeuxippi", 3, "3 очка славы"), ("portus_theodosiacus", 4, "4 очка славы"),
-                             ("hippodromus", 5, "5 очков славы"), ("hagia_sophia", 6, "6 очков славы")):
+    for building, fp, ru in (("thermae_zeuxippi", 3, "3 очка репутации"),
+                             ("portus_theodosiacus", 4, "4 очка репутации"),
+                             ("hippodromus", 5, "5 очков репутации"), ("hagia_sophia", 6, "6 очков репутации")):
         cost = C.by_id[building].cost
         name = {"thermae_zeuxippi": "Thermae Zeuxippi", "portus_theodosiacus": "Portus Theodosiacus",
                 "hippodromus": "Hippodromus", "hagia_sophia": "Hagia Sophia"}[building]
@@ -222,12 +223,13 @@ def test_public_buildings_and_commercial_use_count_fame_in_each_language() -> No
               "for 21 gold instead of 24",
         "de": "Thermae Zeuxippi (öffentliches Gebäude, 3 Ruhmespunkte) mit dem Redemptor-Rabatt "
               "für 21 statt 24 Gold kaufen",
-        "ru": "Купить Thermae Zeuxippi (общественное здание, 3 очка славы) со скидкой Redemptor за 21 золото вместо 24",
+        "ru": "Купить Thermae Zeuxippi (общественное здание, 3 очка репутации) со скидкой Redemptor "
+              "за 21 золото вместо 24",
     }
     assert say(s, 0, A("use_commercial", "caupona", None)) == {
-        "en": "Use Caupona: pay 2 alimentary, gain 4 gold and 1 fame point",
+        "en": "Use Caupona: pay 2 alimentary goods, gain 4 gold and 1 fame point",
         "de": "Caupona nutzen: 2 Würfel Nahrung abgeben, 4 Gold und 1 Ruhmespunkt erhalten",
-        "ru": "Использовать Caupona: сдать 2 ед. продовольствия, получить 4 золота и 1 очко славы",
+        "ru": "Использовать Caupona: сдать 2 пищевых товара, получить 4 золота и 1 очко репутации",
     }
 
 
@@ -238,12 +240,12 @@ def test_redemptor_consul_pre_emption_and_porta_pegae() -> None:
     start_turns(s, 4, [anna, boris, 2])
     give_building(s, anna, "redemptor")
     assert say(s, anna, A("buy_building", "metallum", True)) == {
-        "en": "Buy Metallum (production building, produces 1 industrial, 2 military) "
+        "en": "Buy Metallum (production building, produces 1 industrial good, 2 military goods) "
               "with the Redemptor discount for 17 gold instead of 20",
         "de": "Metallum (Produktionsgebäude, produziert 1 Würfel Industriegüter, 2 Würfel Militärgüter) "
               "mit dem Redemptor-Rabatt für 17 statt 20 Gold kaufen",
-        "ru": "Купить Metallum (производственное здание, производит 1 ед. промышленных товаров, "
-              "2 ед. военных товаров) со скидкой Redemptor за 17 золота вместо 20",
+        "ru": "Купить Metallum (производственное здание, производит 1 промышленный товар, "
+              "2 военных товара) со скидкой Redemptor за 17 золота вместо 20",
     }
     act(s, anna, "buy_building", "metallum", True)
     assert s.to_act() == (boris,)
@@ -264,10 +266,10 @@ def test_redemptor_consul_pre_emption_and_porta_pegae() -> None:
     set_goods(s, anna, alimentary=4)
     act(s, anna, "use_commercial", "caupona", None)
     assert say(s, anna, A("use_porta_pegae", "caupona", None)) == {
-        "en": "Use Caupona again through Porta Pegae: pay 2 alimentary, gain 4 gold and 1 fame point",
+        "en": "Use Caupona again through Porta Pegae: pay 2 alimentary goods, gain 4 gold and 1 fame point",
         "de": "Caupona dank Porta Pegae erneut nutzen: 2 Würfel Nahrung abgeben, 4 Gold und 1 Ruhmespunkt erhalten",
-        "ru": "Снова использовать Caupona благодаря Porta Pegae: сдать 2 ед. продовольствия, "
-              "получить 4 золота и 1 очко славы",
+        "ru": "Снова использовать Caupona благодаря Porta Pegae: сдать 2 пищевых товара, "
+              "получить 4 золота и 1 очко репутации",
     }
 
 
@@ -279,20 +281,21 @@ def test_contracts_read_like_their_cards_with_russian_plurals() -> None:
     s.players[0].posts = 1
     refresh(s)
     assert say(s, 0, A("reserve_contract", "c032")) == {
-        "en": "Reserve contract c032 to Mesembria (1 alimentary + 1 passenger → 1 gold, 1 fame point) "
+        "en": "Reserve contract c032 to Mesembria (1 alimentary good + 1 passenger → 1 gold, 1 fame point) "
               "on a trading post",
         "de": "Den Auftrag c032 nach Mesembria (1 Würfel Nahrung + 1 Passagier → 1 Gold, 1 Ruhmespunkt) "
               "auf einem Handelsposten reservieren",
-        "ru": "Зарезервировать контракт c032 (Mesembria: 1 ед. продовольствия + 1 пассажир → 1 золото, 1 очко славы) "
+        "ru": "Зарезервировать контракт c032 (Mesembria: 1 пищевой товар + 1 пассажир → 1 золото, 1 очко репутации) "
               "на торговой фактории",
     }
     assert say(s, 0, A("reserve_contract", "c029"))["ru"] == (
-        "Зарезервировать контракт c029 (Nicaea: 2 пассажира → 2 золота, 0 очков славы) на торговой фактории")
+        "Зарезервировать контракт c029 (Nicaea: 2 пассажира → 2 золота, 0 очков репутации) на торговой фактории")
     assert say(s, 0, A("reserve_contract", "c104")) == {
         "en": "Reserve contract c104 to Ravenna (5 passengers → 15 gold, 0 fame points) on a trading post",
         "de": "Den Auftrag c104 nach Ravenna (5 Passagiere → 15 Gold, 0 Ruhmespunkte) "
               "auf einem Handelsposten reservieren",
-        "ru": "Зарезервировать контракт c104 (Ravenna: 5 пассажиров → 15 золота, 0 очков славы) на торговой фактории",
+        "ru": "Зарезервировать контракт c104 (Ravenna: 5 пассажиров → 15 золота, 0 очков репутации) "
+              "на торговой фактории",
     }
     # The hand left at the end of the turn is discarded: 3 contracts, then 1, then 5.
     assert say(s, 0, A("end_turn")) == {
@@ -324,27 +327,27 @@ def test_loading_a_large_ship_and_its_bonus() -> None:
         "ru": "Купить средний корабль (вместимость 5) за 9 золота",
     }
     assert say(s, 0, A("dispatch_ship", "large", "c093")) == {
-        "en": "Load a large ship, starting with contract c093 to Roma (2 military, 2 luxury → 25 gold, "
+        "en": "Load a large ship, starting with contract c093 to Roma (2 military goods, 2 luxury goods → 25 gold, "
               "7 fame points; long voyage)",
         "de": "Ein großes Schiff beladen, zuerst mit dem Auftrag c093 nach Roma (2 Würfel Militärgüter, "
               "2 Würfel Luxusgüter → 25 Gold, 7 Ruhmespunkte; lange Fahrt)",
-        "ru": "Загрузить большой корабль, начиная с контракта c093 (Roma: 2 ед. военных товаров, "
-              "2 ед. предметов роскоши → 25 золота, 7 очков славы; длинное плавание)",
+        "ru": "Загрузить большой корабль, начиная с контракта c093 (Roma: 2 военных товара, "
+              "2 предмета роскоши → 25 золота, 7 очков репутации; длинное плавание)",
     }
     act(s, 0, "dispatch_ship", "large", "c093")
     assert say(s, 0, A("load_contract", "c001"))["en"] == (
-        "Also load contract c001 to Nicomedia (2 alimentary → 3 gold, 1 fame point; short voyage)")
+        "Also load contract c001 to Nicomedia (2 alimentary goods → 3 gold, 1 fame point; short voyage)")
     assert say(s, 0, A("load_contract", "c029")) == {
         "en": "Also load contract c029 to Nicaea (2 passengers → 2 gold, 0 fame points; short voyage)",
         "de": "Auch den Auftrag c029 nach Nicaea (2 Passagiere → 2 Gold, 0 Ruhmespunkte; kurze Fahrt) laden",
-        "ru": "Погрузить также контракт c029 (Nicaea: 2 пассажира → 2 золота, 0 очков славы; ближнее плавание)",
+        "ru": "Погрузить также контракт c029 (Nicaea: 2 пассажира → 2 золота, 0 очков репутации; ближнее плавание)",
     }
     act(s, 0, "load_contract", "c001")
     assert A("load_contract", "c029") not in s.legal_actions(0)  # 4 + 2 goods aboard, no room for 2 passengers
     assert say(s, 0, A("sail")) == {
         "en": "Set sail: large ship with 2 contracts, long voyage, bonus 2 fame points",
         "de": "Auslaufen: großes Schiff, 2 Aufträge, lange Fahrt, Bonus 2 Ruhmespunkte",
-        "ru": "Отправить в плавание большой корабль: 2 контракта, длинное плавание, бонус 2 очка славы",
+        "ru": "Отправить в плавание большой корабль: 2 контракта, длинное плавание, бонус 2 очка репутации",
     }
     events = act(s, 0, "sail")
     assert any(e["type"] == "ship_dispatched" and e["fp"] == 2 and e["voyage"] == 2 for e in events)
@@ -364,9 +367,9 @@ def test_a_free_trade_offer_step_by_step() -> None:
     act(s, seat, "offer_gold", 5)
     act(s, seat, "offer_good", "alimentary")
     assert say(s, seat, A("offer_next")) == {
-        "en": f"Done giving (5 gold, 1 alimentary): now choose what to ask {other} for",
+        "en": f"Done giving (5 gold, 1 alimentary good): now choose what to ask {other} for",
         "de": f"Genug gegeben (5 Gold, 1 Würfel Nahrung): jetzt wählen, was du von {other} verlangst",
-        "ru": f"Больше ничего не добавлять (сверх 5 золота, 1 ед. продовольствия) "
+        "ru": f"Больше ничего не добавлять (вы отдаёте: 5 золота, 1 пищевой товар) "
               f"и выбрать, что попросить у игрока {other}",
     }
     act(s, seat, "offer_next")
@@ -375,16 +378,16 @@ def test_a_free_trade_offer_step_by_step() -> None:
         "ru": f"Попросить у игрока {other} ещё 1 золото"}
     act(s, seat, "offer_gold", 1)
     assert say(s, seat, A("offer_next")) == {
-        "en": f"Send the offer to {other}: 5 gold, 1 alimentary for 1 gold",
+        "en": f"Send the offer to {other}: 5 gold, 1 alimentary good for 1 gold",
         "de": f"Angebot an {other} senden: 5 Gold, 1 Würfel Nahrung gegen 1 Gold",
-        "ru": f"Отправить предложение игроку {other}: передача 5 золота, 1 ед. продовольствия взамен 1 золота",
+        "ru": f"Отправить предложение игроку {other}: вы отдаёте 5 золота, 1 пищевой товар, а получаете 1 золото",
     }
     act(s, seat, "offer_next")
     target = s.to_act()[0]
     assert say(s, target, A("trade_answer", True)) == {
-        "en": f"Accept the offer from {me}: you get 5 gold, 1 alimentary and give 1 gold",
+        "en": f"Accept the offer from {me}: you get 5 gold, 1 alimentary good and give 1 gold",
         "de": f"Angebot von {me} annehmen: du erhältst 5 Gold, 1 Würfel Nahrung und gibst 1 Gold",
-        "ru": f"Принять предложение игрока {me}: получение 5 золота, 1 ед. продовольствия взамен 1 золота",
+        "ru": f"Принять предложение игрока {me}: вы получаете 5 золота, 1 пищевой товар и отдаёте 1 золото",
     }
     assert say(s, target, A("trade_answer", False))["ru"] == f"Отклонить предложение игрока {me}"
 
@@ -399,7 +402,8 @@ def test_donation_promises_the_fame_it_gives() -> None:
     assert say(s, seat, donate) == {
         "en": f"Donate {qty} alimentary for {fp} {en_fp(fp)}",
         "de": f"{qty} Würfel Nahrung für {fp} {'Ruhmespunkt' if fp == 1 else 'Ruhmespunkte'} spenden",
-        "ru": f"Пожертвовать {qty} ед. продовольствия за {fp} {ru_form(fp, 'очко', 'очка', 'очков')} славы",
+        "ru": f"Пожертвовать {qty} {ru_form(qty, 'пищевой товар', 'пищевых товара', 'пищевых товаров')} за {fp} "
+              f"{ru_form(fp, 'очко', 'очка', 'очков')} репутации",
     }
     assert say(s, seat, A("donate_none"))["de"] == "Nichts spenden"
     events = s.apply(seat, donate)
@@ -414,9 +418,9 @@ def test_keeping_goods_counts_the_discarded_ones() -> None:
     seat, keep = play_to(s, "keep_goods", alimentary=1)
     assert s.view(seat)["players"][seat]["goods"]["alimentary"] == 2  # the Ager's output of round 1
     assert say(s, seat, keep) == {
-        "en": "Keep 1 alimentary and discard 1 good",
+        "en": "Keep 1 alimentary good and discard 1 good",
         "de": "1 Würfel Nahrung behalten und 1 Würfel abwerfen",
-        "ru": "Оставить 1 ед. продовольствия и сбросить 1 товар",
+        "ru": "Оставить 1 пищевой товар и сбросить 1 товар",
     }
     assert say(s, seat, A("keep_goods", 0, 0, 0, 0, 0)) == {
         "en": "Keep nothing and discard 2 goods",
@@ -427,7 +431,22 @@ def test_keeping_goods_counts_the_discarded_ones() -> None:
 
 # ---- the catalog and whole games ----------------------------------------------------------------
 def _fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    """The fields a template reads, also inside a format spec ({qty:good_{good.id}})."""
+    out = set()
+    for _, name, spec, _ in string.Formatter().parse(template):
+        if name:
+            out.add(name.split(".")[0])
+        if spec and "{" in spec:
+            out |= _fields(spec)
+    return out
+
+
+def _plural_words(spec: str, plurals: dict[str, Any]) -> set[str]:
+    """The plural words a spec may name: ``good_{good.id}`` names one per good."""
+    spec = spec.removesuffix("!")
+    if "{" not in spec:
+        return {spec}
+    return {w for w in plurals if w.startswith(spec.split("{")[0])} or {spec}
 
 
 def test_every_language_words_the_same_actions_with_the_same_fields() -> None:
@@ -438,7 +457,8 @@ def test_every_language_words_the_same_actions_with_the_same_fields() -> None:
         plurals = cat[lang].get("plurals", {})
         for key, template in cat[lang]["actions"].items():
             assert _fields(template) == _fields(en[key]), (lang, key)
-            specs = {spec.removesuffix("!") for _, _, spec, _ in string.Formatter().parse(template) if spec}
+            specs = {w for _, _, spec, _ in string.Formatter().parse(template) if spec
+                     for w in _plural_words(spec, plurals)}
             assert specs <= set(plurals), (lang, key, specs - set(plurals))
     # The labels of a run of bids, quantities, amounts (a gold offer: given or asked for).
     assert {"office_challenge_group", "bid_raise_group", "market_buy_group", "market_sell_group",

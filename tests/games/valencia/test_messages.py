@@ -87,6 +87,31 @@ def test_sample_sentences() -> None:
     placed = {"type": "placed", "seat": 0, "space": "r2c1", "guild": "bakers", "coins": 2}
     assert render(GAME, placed, "en", NAMES) == "Anna places a family member on r2c1 (bakers) for 2 coins"
     assert render(GAME, placed, "de", NAMES) == "Anna setzt ein Familienmitglied auf r2c1 (Bäcker) für 2 Münzen"
-    assert render(GAME, placed, "ru", NAMES) == "Anna ставит члена семьи на r2c1 (пекари) за 2 мон."
+    assert render(GAME, placed, "ru", NAMES) == "Anna ставит члена семьи на r2c1 (пекари) за 2 монеты"
     shown = {"type": "displaced", "seat": 1, "council_seat": "nobility", "holder": 2}
     assert render(GAME, shown, "de", NAMES) == "Boris wird von Clara vom Ratssitz Adel verdrängt"
+
+
+@pytest.mark.parametrize(("n", "en", "de", "ru"), [
+    (1, "1 coin", "1 Münze", "1 монету"), (2, "2 coins", "2 Münzen", "2 монеты"),
+    (4, "4 coins", "4 Münzen", "4 монеты"),
+    (5, "5 coins", "5 Münzen", "5 монет")])
+def test_numbers_agree_with_their_words(n: int, en: str, de: str, ru: str) -> None:
+    placed = {"type": "placed", "seat": 0, "space": "r2c1", "guild": "bakers", "coins": n}
+    assert render(GAME, placed, "en", NAMES) == f"Anna places a family member on r2c1 (bakers) for {en}"
+    assert render(GAME, placed, "de", NAMES) == f"Anna setzt ein Familienmitglied auf r2c1 (Bäcker) für {de}"
+    assert render(GAME, placed, "ru", NAMES) == f"Anna ставит члена семьи на r2c1 (пекари) за {ru}"
+    kept = {"type": "tasks_kept", "seat": 1, "count": n}
+    assert render(GAME, kept, "en", NAMES) == f"Boris keeps {n} task card{'' if n == 1 else 's'} behind the screen"
+    ru_tasks = {1: "1 задание", 2: "2 задания", 4: "4 задания", 5: "5 заданий"}[n]
+    assert render(GAME, kept, "ru", NAMES) == f"Boris оставляет за ширмой {ru_tasks}"
+    council = {"type": "council_vp", "seat": 2, "vp": n, "seats": n}
+    ru_seats = {1: "1 место в совете", 2: "2 места в совете", 4: "4 места в совете", 5: "5 мест в совете"}[n]
+    assert render(GAME, council, "ru", NAMES) == f"Clara получает {n} ПО за {ru_seats}"
+    assert render(GAME, council, "de", NAMES) == f"Clara erhält {n} SP für {n} {'Ratssitz' if n == 1 else 'Ratssitze'}"
+
+
+def test_a_landmark_bonus_reads_with_its_case() -> None:
+    bonus = {"type": "bonus_coins", "seat": 0, "coins": 2, "landmark": "fountain_4"}
+    assert render(GAME, bonus, "de", NAMES) == "Anna erhält durch den 4er-Brunnen 2 Münzen"
+    assert render(GAME, {"type": "build_skipped", "seat": 1}, "ru", NAMES) == "У игрока Boris больше негде строить"
