@@ -16,7 +16,7 @@ from mercator.engine.actions import Action
 from mercator.engine.errors import IllegalAction
 from mercator.games import get
 from mercator.games.constantinopolis.data import GOODS, OFFICES, SIZES
-from mercator.games.constantinopolis.frames import ACT, TURN
+from mercator.games.constantinopolis.frames import ACT, TURN, Turn
 from mercator.games.constantinopolis.space import CARD_IDS, SPACE, C
 
 MAGISTER, PRETORIO, COMES, URBI, CONSUL = OFFICES
@@ -170,7 +170,7 @@ def restart_auction(state, round_: int | None = None) -> None:
     state.waiting = ()
     state.commits = {}
     state._start_auction()
-    state._run([])
+    state._advance([])
     refresh(state)
 
 
@@ -185,7 +185,7 @@ def start_turns(state, phase: int, order: list[int], first: int | None = None, r
     state.p1_done = True
     state.order = list(order)
     state.turn_pos = order.index(first) + 1
-    state.stack = [(TURN, first)]
+    state.stack = [Turn(TURN, first)]
     state.waiting = ()
     state.commits = {}
     refresh(state)
@@ -198,7 +198,7 @@ def start_donations(state) -> None:
     state.waiting = ()
     state.commits = {}
     state._start_simul("donate", state._legal_donate)
-    state._run([])
+    state._advance([])
     refresh(state)
 
 
@@ -208,7 +208,7 @@ def end_phase7(state) -> None:
     state.stack = []
     state.waiting = ()
     state.commits = {}
-    state._run([])
+    state._advance([])
     refresh(state)
 
 

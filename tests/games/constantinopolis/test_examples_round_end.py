@@ -117,7 +117,7 @@ def test_e23_final_scoring_sequence():
     ev: list[dict] = []
     s.phase = 7
     s.stack = []
-    s._run(ev)  # end of phase 7 -> phase 8 (P keeps his 1 good without a choice) -> game end
+    s._advance(ev)  # end of phase 7 -> phase 8 (P keeps his 1 good without a choice) -> game end
     assert s.is_over()
     assert fulfilled(ev, p) == {"c068": (9, 3), "c091": (16, 7)}
     order = [e["type"] for e in ev if e.get("seat") == p and e["type"] in

@@ -7,7 +7,7 @@ from mercator.engine.state import Event
 
 from .data import GOODS, OFFICES
 from .fields import StateFields
-from .frames import ACT, BID, GOOD, Frame
+from .frames import ACT, BID, GOOD, Act, Bid, Good
 from .player import Player
 from .space import CHALLENGE, MOVE, PASS, PAYLOAD, RAISE, STAY, TAKE, TAKE_NONE, C, R
 
@@ -37,8 +37,8 @@ class AuctionRules(StateFields):
                 acts.extend(CHALLENGE[o][self.stake[o]:top])
         return acts
 
-    def _legal_bid(self, frame: Frame) -> list[Action]:
-        _, c, h, o, current, leader = frame
+    def _legal_bid(self, f: Bid) -> list[Action]:
+        _, c, h, o, current, leader = f
         limit = self.players[h].gold + self.stake[o] if leader == c else self.players[c].gold
         return [PASS, *RAISE[current:min(limit, R.max_bid)]]
 
@@ -73,14 +73,14 @@ class AuctionRules(StateFields):
             o, bid = PAYLOAD[a.index]
             h = self.holder[o]
             ev.append({"type": "office_challenge", "seat": seat, "holder": h, "office": OFFICES[o], "bid": bid})
-            self.stack.append((BID, seat, h, o, bid, seat))
+            self.stack.append(Bid(BID, seat, h, o, bid, seat))
 
-    def _apply_bid(self, seat: int, a: Action, ev: list[Event]) -> None:
-        _, c, h, o, current, leader = self.stack[-1]
+    def _apply_bid(self, f: Bid, seat: int, a: Action, ev: list[Event]) -> None:
+        _, c, h, o, current, leader = f
         if a is not PASS:
             (bid,) = PAYLOAD[a.index]
             ev.append({"type": "bid_raise", "seat": seat, "office": OFFICES[o], "bid": bid})
-            self.stack[-1] = (BID, c, h, o, bid, seat)
+            self.stack[-1] = Bid(BID, c, h, o, bid, seat)
             return
         ev.append({"type": "bid_pass", "seat": seat, "office": OFFICES[o]})
         self.stack.pop()
@@ -105,32 +105,32 @@ class AuctionRules(StateFields):
         # The displaced holder is activated at once; the winner's activation ends with his.
         self.stack.pop()
         self.acted[h] = True
-        self.stack.append((ACT, h))
+        self.stack.append(Act(ACT, h))
 
     def _end_auction(self, ev: list[Event]) -> None:
         """Spec §3.1.6: stakes to the bank, Comes, Pretorio, wall perks, player order."""
         for o in range(5):
             self.stake[o] = 0
-        frames = []
+        frames: list[Good] = []
         comes = self.holder[COMES]
         if comes >= 0:
             self.players[comes].gold += R.comes_thesaurorum_gold
             ev.append({"type": "office_income", "seat": comes, "office": OFFICES[COMES],
                        "gold": R.comes_thesaurorum_gold})
         if self.holder[PRETORIO] >= 0:
-            frames.append((GOOD, self.holder[PRETORIO], 0))
+            frames.append(Good(GOOD, self.holder[PRETORIO], 0))
         for s, p in enumerate(self.players):
             if p.owns(AUREA):
                 p.gold += R.porta_aurea_gold
                 ev.append({"type": "wall_income", "seat": s, "building": "porta_aurea", "gold": R.porta_aurea_gold})
         for s in self.order_by_slot():
             if self.players[s].owns(CHARISIANA):
-                frames.append((GOOD, s, 1))
+                frames.append(Good(GOOD, s, 1))
         self.stack.extend(reversed(frames))
 
-    def _apply_good(self, seat: int, a: Action, ev: list[Event]) -> None:
-        _, _, source = self.stack.pop()
-        what = "pretorio" if source == 0 else "charisiana"
+    def _apply_good(self, f: Good, seat: int, a: Action, ev: list[Event]) -> None:
+        """``f`` (already popped) takes one good."""
+        what = "pretorio" if f.source == 0 else "charisiana"
         if a is TAKE_NONE:
             ev.append({"type": "good_declined", "seat": seat, "source": what})
             return

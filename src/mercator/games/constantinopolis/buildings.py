@@ -11,7 +11,7 @@ from mercator.engine.state import Event
 
 from .data import GOODS, Building
 from .fields import StateFields
-from .frames import GOOD, PREEMPT
+from .frames import GOOD, PREEMPT, Good, Preempt
 from .player import Player
 from .space import BUY, COMMERCIAL, MBUY, MSELL, PAYLOAD, PEGAE, C, R
 
@@ -34,6 +34,10 @@ DEARER = {b.bid: [o.bid for o in B if o.category == PUBLIC and o.fp == b.fp and 
 COMMERCIALS = [b for b in B if b.category == COMMERCIAL_CAT]
 INPUT_MASK = {b.bid: sum(1 << g for g in range(5) if b.input[g]) for b in COMMERCIALS}
 OUT_MASK = {b.bid: sum(1 << g for g in range(5) if b.output[g]) for b in B if b.category == PRODUCTION}
+MARKET_BUY = [tuple(m.buy) for m in C.markets]
+MARKET_LIMIT = [m.trade_limit for m in C.markets]
+TELONIUM_BONUS = R.trade_limit_bonus["telonium"]
+RHEGII_BONUS = R.trade_limit_bonus["porta_rhegii"]
 
 
 class BuildingRules(StateFields):
@@ -79,7 +83,7 @@ class BuildingRules(StateFields):
             cp = self.players[consul]
             if cp.gold >= b.cost and self._may_own(cp, b, declare=False):
                 ev.append({"type": "buy_declared", "seat": seat, "building": b.id, "consul": consul})
-                self.stack.append((PREEMPT, consul, seat, bid, red))
+                self.stack.append(Preempt(PREEMPT, consul, seat, bid, red))
                 return
         self._complete_buy(seat, bid, red, ev)
 
@@ -92,8 +96,9 @@ class BuildingRules(StateFields):
             p.redemptor_used = True
         self._gain(seat, b, price, ev)
 
-    def _apply_preempt(self, seat: int, a: Action, ev: list[Event]) -> None:
-        _, consul, buyer, bid, red = self.stack.pop()
+    def _apply_preempt(self, f: Preempt, a: Action, ev: list[Event]) -> None:
+        """The Consul answers ``f`` (already popped)."""
+        _, consul, buyer, bid, red = f
         if PAYLOAD[a.index][0]:
             self.players[consul].preempted = True
             ev.append({"type": "preempted", "seat": consul, "buyer": buyer, "building": B[bid].id})
@@ -119,28 +124,29 @@ class BuildingRules(StateFields):
             p.gold += R.porta_aurea_gold
             ev.append({"type": "wall_income", "seat": seat, "building": b.id, "gold": R.porta_aurea_gold})
         elif b.bid == CHARISIANA:
-            self.stack.append((GOOD, seat, 1))
+            self.stack.append(Good(GOOD, seat, 1))
 
     # ---- market (spec §3.9.1) -----------------------------------------------------------------
     def trade_limit(self, p: Player) -> int:
-        bonus = R.trade_limit_bonus
-        return (C.markets[self.market].trade_limit + (bonus["telonium"] if p.bmask >> TELONIUM & 1 else 0)
-                + (bonus["porta_rhegii"] if p.bmask >> RHEGII & 1 else 0))
+        bmask = p.bmask
+        return (MARKET_LIMIT[self.market] + (TELONIUM_BONUS if bmask >> TELONIUM & 1 else 0)
+                + (RHEGII_BONUS if bmask >> RHEGII & 1 else 0))
 
     def _legal_market(self, p: Player, acts: list[Action]) -> None:
         room = self.trade_limit(p) - p.trades
         if room <= 0:
             return
-        m = C.markets[self.market]
+        buy = MARKET_BUY[self.market]
+        sold, bought, gold, goods = p.sold, p.bought, p.gold, p.goods
         for g in range(5):
-            if not p.sold >> g & 1:
-                q = min(room, p.gold // m.buy[g])
+            if not sold >> g & 1:
+                q = gold // buy[g]
                 if q > 0:
-                    acts.extend(MBUY[g][:q])
-            if not p.bought >> g & 1:
-                q = min(room, p.goods[g])
+                    acts.extend(MBUY[g][:q if q < room else room])
+            if not bought >> g & 1:
+                q = goods[g]
                 if q > 0:
-                    acts.extend(MSELL[g][:q])
+                    acts.extend(MSELL[g][:q if q < room else room])
 
     def _apply_market(self, seat: int, a: Action, ev: list[Event]) -> None:
         p = self.players[seat]

@@ -7,9 +7,9 @@ from __future__ import annotations
 from mercator.engine.actions import Action
 from mercator.engine.state import Event
 
-from .data import GOODS, SIZES
+from .data import SIZES
 from .fields import StateFields
-from .frames import ANSWER, LOAD, OFFER, SWAP, Frame
+from .frames import ANSWER, LOAD, OFFER, SWAP, Answer, Load, Offer, Swap, bundle
 from .player import Player
 from .space import (
     ANSWER as ANSWER_ACTS,
@@ -47,6 +47,10 @@ HOSPITIUM = C.by_id["hospitium"].bid
 TURRIS = C.by_id["turris_marmorea"].bid
 WALL_BIT = 1 << 4
 LARGE = 2
+SWAP_MIN = R.contract_swap_max  # the hand needed to swap
+POST_COST = tuple(R.trading_post_cost)
+SHIP_COST = tuple(C.ship_cost)
+NO_GOODS = (0,) * 5
 
 
 class ContractRules(StateFields):
@@ -107,20 +111,23 @@ class ContractRules(StateFields):
         return (p.office == CONSUL and not p.preempted) or (p.office == URBI and not p.cats & WALL_BIT)
 
     def _legal_contracts(self, seat: int, p: Player, acts: list[Action]) -> None:
-        if len(p.hand) >= R.contract_swap_max and self.may_swap(p):
-            acts.extend(SWAP_ACTS[c] for c in p.hand)
-        if p.posts < len(R.trading_post_cost) and not p.post_bought and p.gold >= R.trading_post_cost[p.posts]:
+        hand, posts, gold, reserved = p.hand, p.posts, p.gold, p.reserved
+        if len(hand) >= SWAP_MIN and self.may_swap(p):
+            acts.extend([SWAP_ACTS[c] for c in hand])
+        if posts < len(POST_COST) and not p.post_bought and gold >= POST_COST[posts]:
             acts.append(BUY_POST)
-        if p.posts > len(p.reserved):
-            acts.extend(RESERVE[c] for c in p.hand)
-        acts.extend(RELEASE[c] for c, _ in p.reserved)
+        if posts > len(reserved):
+            acts.extend([RESERVE[c] for c in hand])
+        acts.extend([RELEASE[c] for c, _ in reserved])
+        supply = self.ship_supply
         for z in range(3):
-            if self.ship_supply[z] and p.gold >= C.ship_cost[z]:
+            if supply[z] and gold >= SHIP_COST[z]:
                 acts.append(BUY_SHIP[z])
+        in_port = {sz for sz, loc, _ in p.ships if loc == 0}
         for z in range(3):
-            if any(sz == z and loc == 0 for sz, loc, _ in p.ships):
+            if z in in_port:
                 first = DISPATCH[z]
-                acts.extend(first[a.index - LOAD_BASE] for a in self._loadable(p, z, 0, (0,) * 5))
+                acts.extend([first[a.index - LOAD_BASE] for a in self._loadable(p, z, 0, NO_GOODS)])
         if self.options.get("free_trade") and p.offers < R.free_trade_offers_per_round and _has_any(p):
             acts.extend(OFFER_ACTS[t] for t, q in enumerate(self.players) if t != seat and _has_any(q))
 
@@ -144,10 +151,9 @@ class ContractRules(StateFields):
                 out.append(LOAD_ACTS[cid])
         return out
 
-    def _legal_load(self, frame: Frame) -> list[Action]:
-        _, seat, size, cards, used, need = frame
-        acts = self._loadable(self.players[seat], size, used, need)
-        if cards:
+    def _legal_load(self, f: Load) -> list[Action]:
+        acts = self._loadable(self.players[f.seat], f.size, f.used, f.need)
+        if f.cards:
             acts.append(SAIL)
         return acts
 
@@ -157,7 +163,7 @@ class ContractRules(StateFields):
         if k == "swap_pick":
             (cid,) = PAYLOAD[a.index]
             p.hand.remove(cid)
-            self.stack.append((SWAP, seat, cid))
+            self.stack.append(Swap(SWAP, seat, cid))
         elif k == "buy_trading_post":
             cost = R.trading_post_cost[p.posts]
             p.gold -= cost
@@ -185,17 +191,19 @@ class ContractRules(StateFields):
         elif k == "dispatch_ship":
             # Dispatching names the first contract, so a loading frame never starts empty.
             z, cid = PAYLOAD[a.index]
-            self.stack.append((LOAD, seat, z, (), 0, (0,) * 5))
-            self._apply_load(seat, LOAD_ACTS[cid], ev)
+            frame = Load(LOAD, seat, z, (), 0, (0,) * 5)
+            self.stack.append(frame)
+            self._apply_load(frame, LOAD_ACTS[cid], ev)
         elif k == "trade_offer":
             (t,) = PAYLOAD[a.index]
             p.offers += 1
-            self.stack.append((OFFER, seat, t, 0, 0, (0,) * 5, 0, (0,) * 5))
+            self.stack.append(Offer(OFFER, seat, t, 0, 0, (0,) * 5, 0, (0,) * 5))
         else:  # pragma: no cover - the legality check makes this unreachable
             raise AssertionError(k)
 
-    def _apply_swap(self, seat: int, a: Action, ev: list[Event]) -> None:
-        _, _, first = self.stack.pop()
+    def _apply_swap(self, f: Swap, a: Action, ev: list[Event]) -> None:
+        """The second pick of the swap ``f`` (already popped)."""
+        seat, first = f.seat, f.first
         (second,) = PAYLOAD[a.index]
         p = self.players[seat]
         p.hand.remove(second)
@@ -205,8 +213,9 @@ class ContractRules(StateFields):
         ev.append({"type": "contracts_swapped", "seat": seat, "contracts": [CARD_IDS[first], CARD_IDS[second]]})
         self._draw(seat, 2, ev)
 
-    def _apply_load(self, seat: int, a: Action, ev: list[Event]) -> None:
-        _, _, size, cards, used, need = self.stack[-1]
+    def _apply_load(self, f: Load, a: Action, ev: list[Event]) -> None:
+        """``f``, on top of the stack, takes one more contract or sails."""
+        _, seat, size, cards, used, need = f
         p = self.players[seat]
         if a is not SAIL:
             (cid,) = PAYLOAD[a.index]
@@ -218,7 +227,7 @@ class ContractRules(StateFields):
                 p.reserved = [(c, r) for c, r in p.reserved if c != cid]  # frees its trading post
             load = card.cubes + (0 if p.bmask >> HOSPITIUM & 1 else card.passengers)
             need = tuple(need[g] + card.cargo[g] for g in range(5))
-            self.stack[-1] = (LOAD, seat, size, (*cards, cid), used + load, need)
+            self.stack[-1] = Load(LOAD, seat, size, (*cards, cid), used + load, need)
             ev.append({"type": "contract_loaded", "seat": seat, "contract": card.id, "size": SIZES[size]})
             return
         self.stack.pop()
@@ -237,8 +246,8 @@ class ContractRules(StateFields):
                    "contracts": [CARD_IDS[c] for c in cards], "fp": bonus})
 
     # ---- free trade (spec §5.1) ----------------------------------------------------------------------
-    def _legal_offer(self, frame: Frame) -> list[Action]:
-        _, seat, target, stage, ggold, ggoods, tgold, tgoods = frame
+    def _legal_offer(self, f: Offer) -> list[Action]:
+        _, seat, target, stage, ggold, ggoods, tgold, tgoods = f
         who, gold, goods = (seat, ggold, ggoods) if stage == 0 else (target, tgold, tgoods)
         q = self.players[who]
         acts = [OFFER_GOLD[i] for i, n in enumerate(OFFER_GOLD_STEPS) if gold + n <= q.gold]
@@ -247,15 +256,16 @@ class ContractRules(StateFields):
             acts.append(OFFER_NEXT)
         return acts
 
-    def _apply_offer(self, seat: int, a: Action, ev: list[Event]) -> None:
-        _, s, t, stage, ggold, ggoods, tgold, tgoods = self.stack[-1]
+    def _apply_offer(self, f: Offer, a: Action, ev: list[Event]) -> None:
+        """The offerer adds to the bundle of ``f`` (on top of the stack) or moves on."""
+        _, s, t, stage, ggold, ggoods, tgold, tgoods = f
         if a is OFFER_NEXT:
             if stage == 0:
-                self.stack[-1] = (OFFER, s, t, 1, ggold, ggoods, tgold, tgoods)
+                self.stack[-1] = Offer(OFFER, s, t, 1, ggold, ggoods, tgold, tgoods)
             else:
-                self.stack[-1] = (ANSWER, t, s, ggold, ggoods, tgold, tgoods)
-                ev.append({"type": "trade_offered", "seat": s, "target": t, "give": _bundle(ggold, ggoods),
-                           "get": _bundle(tgold, tgoods)})
+                self.stack[-1] = Answer(ANSWER, t, s, ggold, ggoods, tgold, tgoods)
+                ev.append({"type": "trade_offered", "seat": s, "target": t, "give": bundle(ggold, ggoods),
+                           "get": bundle(tgold, tgoods)})
             return
         goods_add: tuple[int, ...]
         if a.kind == "offer_gold":
@@ -270,10 +280,11 @@ class ContractRules(StateFields):
         else:
             tgold += gold_add
             tgoods = tuple(x + y for x, y in zip(tgoods, goods_add, strict=True))
-        self.stack[-1] = (OFFER, s, t, stage, ggold, ggoods, tgold, tgoods)
+        self.stack[-1] = Offer(OFFER, s, t, stage, ggold, ggoods, tgold, tgoods)
 
-    def _apply_answer(self, seat: int, a: Action, ev: list[Event]) -> None:
-        _, t, s, ggold, ggoods, tgold, tgoods = self.stack.pop()
+    def _apply_answer(self, f: Answer, a: Action, ev: list[Event]) -> None:
+        """The target answers the offer ``f`` (already popped)."""
+        _, t, s, ggold, ggoods, tgold, tgoods = f
         accept = PAYLOAD[a.index][0]
         ev.append({"type": "trade_answered", "seat": t, "offerer": s, "accept": bool(accept)})
         if accept:
@@ -290,7 +301,3 @@ class ContractRules(StateFields):
 
 def _has_any(p: Player) -> bool:
     return p.gold > 0 or any(p.goods)
-
-
-def _bundle(gold: int, goods: tuple[int, ...]) -> dict[str, int]:
-    return {"gold": gold, **{GOODS[g]: n for g, n in enumerate(goods) if n}}

@@ -10,7 +10,7 @@ from abc import abstractmethod
 from mercator.engine.simultaneous import SimultaneousChoices
 from mercator.engine.state import Event
 
-from .frames import Frame
+from .frames import Frame  # the union of the frame kinds
 from .player import Player
 
 

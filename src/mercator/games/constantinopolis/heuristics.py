@@ -6,7 +6,7 @@ yields over the rounds left (the game lasts at most 9 rounds)."""
 from __future__ import annotations
 
 from .data import Building, content
-from .frames import BID, LOAD
+from .frames import Bid, Load
 from .state import ConstantinopolisState
 
 C = content()
@@ -44,13 +44,13 @@ def evaluate(state: ConstantinopolisState, seat: int) -> float:
         for c in cards:
             value += CARDS[c].fp + CARDS[c].gold / GOLD_PER_FP
     top = state.stack[-1] if state.stack else None
-    if top is not None and top[0] == BID and top[5] == seat:  # a standing bid is money already promised
-        value -= (top[4] - (state.stake[top[3]] if top[2] == seat else 0)) / GOLD_PER_FP
+    if isinstance(top, Bid) and top.leader == seat:  # a standing bid is money already promised
+        value -= (top.bid - (state.stake[top.office] if top.holder == seat else 0)) / GOLD_PER_FP
     if p.office >= 0:
         value += OFFICE_VALUE[p.office]
-    if top is not None and top[0] == LOAD and top[1] == seat:  # count a ship being loaded as if sailed
-        value += sum(CARDS[c].fp + CARDS[c].gold / GOLD_PER_FP for c in top[3])
-        value -= sum(n * v for n, v in zip(top[5], DESIGN, strict=True)) / GOLD_PER_FP * 0.7
+    if isinstance(top, Load) and top.seat == seat:  # count a ship being loaded as if sailed
+        value += sum(CARDS[c].fp + CARDS[c].gold / GOLD_PER_FP for c in top.cards)
+        value -= sum(n * v for n, v in zip(top.need, DESIGN, strict=True)) / GOLD_PER_FP * 0.7
     value += 0.6 * len(p.ships) * min(rounds_left, 4)
     value += 0.4 * p.posts * min(rounds_left, 4)
     value += sum(0.5 for _ in p.reserved)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from mercator.engine.state import Event
 
-from .frames import LOAD, SWAP
+from .frames import Load, Swap
 from .space import C
 
 if TYPE_CHECKING:
@@ -29,10 +29,10 @@ def violations(state: ConstantinopolisState, before: ConstantinopolisState, even
     for p in state.players:
         cards += p.hand + [c for c, _ in p.reserved] + [c for _, _, cs in p.ships for c in cs]
     for f in state.stack:
-        if f[0] == LOAD:
-            cards += list(f[3])
-        elif f[0] == SWAP:
-            cards.append(f[2])
+        if isinstance(f, Load):
+            cards += list(f.cards)
+        elif isinstance(f, Swap):
+            cards.append(f.first)
     counts = Counter(cards)
     if len(counts) != len(C.contracts) or max(counts.values()) != 1:
         out.append(f"contracts are not conserved: {len(cards)} cards, {len(counts)} distinct")

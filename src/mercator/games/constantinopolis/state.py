@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mercator.engine.actions import Action
+from mercator.engine.frames import FrameFlow
 from mercator.engine.simultaneous import SimultaneousChoices
 from mercator.engine.state import Event, GameState
 
@@ -13,18 +14,17 @@ from .auction import AuctionRules
 from .buildings import BuildingRules
 from .contracts import ContractRules
 from .data import GOODS
-from .frames import ACT, ANSWER, BID, GOOD, LOAD, NAMES, OFFER, PREEMPT, SIMUL, SWAP, TURN, Frame
+from .frames import ACT, SIMUL, TURN, Act, Frame, Simul, Turn
 from .player import Player
 from .round_end import RoundEndRules
-from .space import CARD_IDS, END_TURN, SPACE, C, R
-from .space import SWAP as SWAP_ACTS
+from .space import SPACE, C, R
 from .views import ViewRules
 
 PUBLIC_HAND = ("hand",)
 
 
-class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEndRules, ViewRules, SimultaneousChoices,
-                            GameState):
+class ConstantinopolisState(FrameFlow, AuctionRules, BuildingRules, ContractRules, RoundEndRules, ViewRules,
+                            SimultaneousChoices, GameState):
     GAME = "constantinopolis"
     SPACE = SPACE
 
@@ -63,7 +63,7 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
         self.commits: dict[int, Action] = {}
         self.over = False
         self._start_auction()
-        self._run([])
+        self._advance([])
 
     @property
     def n(self) -> int:
@@ -80,49 +80,48 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
         self.banned = [0] * self.n
         self.base_order = self.order_by_slot()
 
-    def _run(self, ev: list[Event]) -> None:
-        """Play automatic steps until some seat must decide (or the game is over)."""
-        while not self.stack and not self.over:
-            ph = self.phase
-            if ph == 1:
-                if not self.p1_done:
-                    nxt = next((p for p in self.base_order if not self.acted[p]), -1)
-                    if nxt >= 0:
-                        self.acted[nxt] = True
-                        self.stack.append((ACT, nxt))
-                    else:
-                        self.p1_done = True
-                        self._end_auction(ev)
+    def _idle(self, ev: list[Event]) -> None:
+        """The automatic round structure (spec §3): push the next decision, or move the round
+        on, or end the game."""
+        ph = self.phase
+        if ph == 1:
+            if not self.p1_done:
+                nxt = next((p for p in self.base_order if not self.acted[p]), -1)
+                if nxt >= 0:
+                    self.acted[nxt] = True
+                    self.stack.append(Act(ACT, nxt))
                 else:
-                    self._production_and_voyages(ev)
-            elif ph in (4, 6):
-                if self.turn_pos < len(self.order):
-                    self.stack.append((TURN, self.order[self.turn_pos]))
-                    self.turn_pos += 1
-                elif ph == 4:
-                    self._draw_contracts(ev)
-                    self.phase, self.turn_pos = 6, 0
-                    ev.append({"type": "phase", "phase": 6})
-                else:
-                    self.phase = 7
-                    ev.append({"type": "phase", "phase": 7})
-                    self._start_simul("donate", self._legal_donate)
-            elif ph == 7:
-                self.phase = 8
-                ev.append({"type": "phase", "phase": 8})
-                self._change_market(ev)
-                for p in self.players:
-                    p.reset_round()
-                self._start_simul("keep", lambda s: self.players[s].goods_count() > self.storage_limit(self.players[s]))
+                    self.p1_done = True
+                    self._end_auction(ev)
             else:
-                if self.game_ends_now():
-                    self._final_scoring(ev)
-                    self.over = True
-                    ev.append({"type": "game_over", "scores": self.scores(), "ranking": self.ranking()})
-                else:
-                    self.round += 1
-                    ev.append({"type": "round", "round": self.round})
-                    self._start_auction()
+                self._production_and_voyages(ev)
+        elif ph in (4, 6):
+            if self.turn_pos < len(self.order):
+                self.stack.append(Turn(TURN, self.order[self.turn_pos]))
+                self.turn_pos += 1
+            elif ph == 4:
+                self._draw_contracts(ev)
+                self.phase, self.turn_pos = 6, 0
+                ev.append({"type": "phase", "phase": 6})
+            else:
+                self.phase = 7
+                ev.append({"type": "phase", "phase": 7})
+                self._start_simul("donate", self._legal_donate)
+        elif ph == 7:
+            self.phase = 8
+            ev.append({"type": "phase", "phase": 8})
+            self._change_market(ev)
+            for p in self.players:
+                p.reset_round()
+            self._start_simul("keep", lambda s: self.players[s].goods_count() > self.storage_limit(self.players[s]))
+        elif self.game_ends_now():
+            self._final_scoring(ev)
+            self.over = True
+            ev.append({"type": "game_over", "scores": self.scores(), "ranking": self.ranking()})
+        else:
+            self.round += 1
+            ev.append({"type": "round", "round": self.round})
+            self._start_auction()
 
     def _production_and_voyages(self, ev: list[Event]) -> None:
         self.order = self.order_by_slot()
@@ -143,111 +142,11 @@ class ConstantinopolisState(AuctionRules, BuildingRules, ContractRules, RoundEnd
 
     def _start_simul(self, kind: str, needs: Any) -> None:
         if self.open_choices(tuple(s for s in range(self.n) if needs(s))):
-            self.stack.append((SIMUL, kind))
+            self.stack.append(Simul(SIMUL, kind))
 
-    # ---- the GameState hooks -------------------------------------------------------------------
-    def _to_act(self) -> tuple[int, ...]:
-        top = self.stack[-1]
-        k = top[0]
-        if k == SIMUL:
-            return self.pending_seats()
-        if k == BID:
-            return (top[2] if top[5] == top[1] else top[1],)
-        return (top[1],)
-
-    def describe_decision(self) -> str:
-        top = self.stack[-1] if self.stack else None
-        if top is None:
-            return "game over"
-        return f"round {self.round}, phase {self.phase}: {NAMES[top[0]]}"
-
-    def _legal(self, seat: int) -> list[Action]:
-        top = self.stack[-1]
-        k = top[0]
-        if k == TURN:
-            p = self.players[seat]
-            acts: list[Action] = []
-            if self.phase == 4:
-                self._legal_buy(p, acts)
-            self._legal_market(p, acts)
-            self._legal_commercial(p, acts)
-            if self.phase == 6:
-                self._legal_contracts(seat, p, acts)
-            acts.append(END_TURN)
-            return acts
-        if k == ACT:
-            return self._legal_act(seat)
-        if k == BID:
-            return self._legal_bid(top)
-        if k == GOOD:
-            return self._legal_good(seat)
-        if k == PREEMPT:
-            return [SPACE.get("preempt", False), SPACE.get("preempt", True)]
-        if k == LOAD:
-            return self._legal_load(top)
-        if k == SWAP:  # the second card of a two-card swap
-            return [SWAP_ACTS[c] for c in self.players[seat].hand]
-        if k == OFFER:
-            return self._legal_offer(top)
-        if k == ANSWER:
-            return self._legal_answer()
-        return self._legal_donate(seat) if top[1] == "donate" else self._legal_keep(seat)
-
-    def _apply(self, seat: int, a: Action) -> list[Event]:
-        ev: list[Event] = []
-        top = self.stack[-1]
-        k = top[0]
-        if k == TURN:
-            kind = a.kind
-            if kind == "buy_building":
-                self._apply_buy(seat, a, ev)
-            elif kind in ("market_buy", "market_sell"):
-                self._apply_market(seat, a, ev)
-            elif kind in ("use_commercial", "use_porta_pegae"):
-                self._apply_commercial(seat, a, ev)
-            elif a is END_TURN:
-                self.stack.pop()
-                p = self.players[seat]
-                if self.phase == 6 and p.hand:
-                    self.discard.extend(p.hand)
-                    ev.append({"type": "hand_discarded", "seat": seat, "contracts": [CARD_IDS[c] for c in p.hand]})
-                    p.hand = []
-                    self.reveal = True
-                ev.append({"type": "end_turn", "seat": seat})
-            else:
-                self._apply_contract_action(seat, a, ev)
-        elif k == ACT:
-            self._apply_act(seat, a, ev)
-        elif k == BID:
-            self._apply_bid(seat, a, ev)
-        elif k == GOOD:
-            self._apply_good(seat, a, ev)
-        elif k == PREEMPT:
-            self._apply_preempt(seat, a, ev)
-        elif k == LOAD:
-            self._apply_load(seat, a, ev)
-        elif k == SWAP:
-            self._apply_swap(seat, a, ev)
-        elif k == OFFER:
-            self._apply_offer(seat, a, ev)
-        elif k == ANSWER:
-            self._apply_answer(seat, a, ev)
-        else:
-            self._commit(seat, a, top[1], ev)
-        self._run(ev)
-        return ev
-
-    def _commit(self, seat: int, a: Action, kind: str, ev: list[Event]) -> None:
-        """A simultaneous hidden choice: stored secretly, resolved when every seat has chosen."""
-        ev.append({"type": "committed", "seat": seat, "choice": kind})
-        chosen = self.commit_choice(seat, a)
-        if chosen is None:
-            return
-        self.stack.pop()
-        resolve = self._resolve_donate if kind == "donate" else self._resolve_keep
-        for s, choice in chosen:
-            resolve(s, choice, ev)
-        self.reveal = True
+    # ---- the frame flow (mercator.engine.frames.FrameFlow) ---------------------------------------
+    def _where(self) -> str:
+        return f"round {self.round}, phase {self.phase}"
 
     def is_over(self) -> bool:
         return self.over

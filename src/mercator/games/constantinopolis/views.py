@@ -8,7 +8,7 @@ from mercator.engine.rng import Rng
 
 from .data import GOODS, OFFICES, SIZES
 from .fields import StateFields
-from .frames import ANSWER, BID, GOOD, LOAD, NAMES, OFFER, PREEMPT, SIMUL, SOURCES, SWAP
+from .frames import SWAP, Swap
 from .space import CARD_IDS, C
 
 PHASE_NAMES = {1: "auction", 4: "buildings", 6: "contracts", 7: "donations", 8: "end_of_round"}
@@ -22,10 +22,10 @@ class ViewRules(StateFields):
         pile and other seats' uncommitted-to-view simultaneous choices."""
         pool = self.deck[:]
         sizes = []
-        swap_seat = -1
-        if self.stack and self.stack[-1][0] == SWAP and self.stack[-1][1] != seat:
-            swap_seat = self.stack[-1][1]
-            pool.append(self.stack[-1][2])
+        top = self.stack[-1] if self.stack else None
+        pick = top if isinstance(top, Swap) and top.seat != seat else None  # another seat's hidden swap pick
+        if pick is not None:
+            pool.append(pick.first)
         for s, p in enumerate(self.players):
             if s != seat:
                 pool.extend(p.hand)
@@ -34,9 +34,8 @@ class ViewRules(StateFields):
         rng.shuffle(pool)
         for s, k in sizes:
             self.players[s].hand = [pool.pop() for _ in range(k)]
-        if swap_seat >= 0:
-            top = self.stack[-1]
-            self.stack[-1] = (top[0], top[1], pool.pop())
+        if pick is not None:
+            self.stack[-1] = Swap(SWAP, pick.seat, pool.pop())
         self.deck = pool
         self.future.sort()
         rng.shuffle(self.future)
@@ -79,35 +78,7 @@ class ViewRules(StateFields):
         if not self.stack:
             return None
         top = self.stack[-1]
-        k = top[0]
-        out: dict[str, Any] = {"kind": NAMES[k]}
-        if k == BID:
-            _, c, h, o, cur, lead = top
-            out.update(challenger=c, holder=h, office=OFFICES[o], bid=cur, leader=lead)
-        elif k == GOOD:
-            out.update(seat=top[1], source=SOURCES[top[2]])
-        elif k == PREEMPT:
-            out.update(consul=top[1], buyer=top[2], building=C.buildings[top[3]].id, redemptor=bool(top[4]))
-        elif k == LOAD:
-            out.update(seat=top[1], size=SIZES[top[2]], contracts=[CARD_IDS[c] for c in top[3]], load=top[4],
-                       goods={GOODS[g]: n for g, n in enumerate(top[5]) if n})
-        elif k == SWAP:
-            out.update(seat=top[1])
-            if viewer == top[1]:
-                out["picked"] = CARD_IDS[top[2]]
-        elif k in (OFFER, ANSWER):
-            keys = ("seat", "target") if k == OFFER else ("target", "seat")
-            out.update({keys[0]: top[1], keys[1]: top[2]})
-            gg, ggo, tg, tgo = top[-4:]
-            out["give"] = {"gold": gg, **{GOODS[g]: n for g, n in enumerate(ggo) if n}}
-            out["get"] = {"gold": tg, **{GOODS[g]: n for g, n in enumerate(tgo) if n}}
-            if k == OFFER:
-                out["stage"] = ("give", "get")[top[3]]
-        elif k == SIMUL:
-            out.update(choice=top[1], **self.choices_view(viewer))
-        else:
-            out.update(seat=top[1])
-        return out
+        return {"kind": top.NAME, **top.view(self, viewer)}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         m = C.markets[self.market]
@@ -150,6 +121,7 @@ class ViewRules(StateFields):
 
     def secrets(self, seat: int) -> list[Any]:
         out: list[Any] = [CARD_IDS[c] for c in self.players[seat].hand]
-        if self.stack and self.stack[-1][0] == SWAP and self.stack[-1][1] == seat:
-            out.append(CARD_IDS[self.stack[-1][2]])
+        top = self.stack[-1] if self.stack else None
+        if isinstance(top, Swap) and top.seat == seat:
+            out.append(CARD_IDS[top.first])
         return out + self.choice_secrets(seat)
