@@ -427,7 +427,7 @@ async function setController(seat, toBot) {
 /** Who sits where; the host may let a bot play an abandoned seat, and anyone take their own seat back. */
 /** Every seat's remaining time in a clocked game (the seat's and the public document both carry it). */
 function seatClocks() {
-  return S.doc.clocks || S.doc.seats?.map((s) => s.clock_ms);
+  return S.doc ? S.doc.clocks || S.doc.seats?.map((s) => s.clock_ms) : null;
 }
 
 function seatsPanel(ctx) {
@@ -505,7 +505,8 @@ function render() {
       el("div", { class: "board", "data-testid": "board", "data-version": S.doc.version }, S.board.render(ctx)),
       side(ctx))));
   drawLog();
-  keepClocks(() => ({ clocks: seatClocks(), toAct: S.doc.status === "active" ? S.doc.to_act : [], at: S.docAt }));
+  // The ticker runs on between documents (a hotseat hand-over clears the document for a moment).
+  keepClocks(() => ({ clocks: seatClocks(), toAct: S.doc?.status === "active" ? S.doc.to_act : [], at: S.docAt }));
 }
 
 main().catch((err) => {
