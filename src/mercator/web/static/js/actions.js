@@ -72,10 +72,12 @@ export function arrange(legal, numeric) {
  * close a turn (listed first). */
 export function actionBar(legal, board, ctx, onAct, focus) {
   const toggles = board.toggles || {};
-  const choices = Object.entries(toggles).map(([kind, spec]) => [kind, spec, legal.filter((it) => it.action.kind === kind)])
-    .filter(([, , items]) => items.length > 1)
-    .map(([kind, spec, items]) => toggleChoice(kind, spec, items, ctx, onAct, focus));
-  legal = legal.filter((it) => !(it.action.kind in toggles) || legal.filter((x) => x.action.kind === it.action.kind).length < 2);
+  // A kind with a toggle choice and several legal actions becomes checkboxes; a single one stays a button.
+  const grouped = Object.entries(toggles).map(([kind, spec]) => [kind, spec, legal.filter((it) => it.action.kind === kind)])
+    .filter(([, , items]) => items.length > 1);
+  const choices = grouped.map(([kind, spec, items]) => toggleChoice(kind, spec, items, ctx, onAct, focus));
+  const asToggles = new Set(grouped.map(([kind]) => kind));
+  legal = legal.filter((it) => !asToggles.has(it.action.kind));
   // "Done"-like entries (end the turn, pass, sail) first, where they are easy to find in a long list.
   const closing = ctx.layout.closing;
   const isDone = (e) => Boolean(e.item && closing.includes(e.item.action.kind));
