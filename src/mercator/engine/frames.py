@@ -57,9 +57,11 @@ class FrameFlow(GameState):
         raise NotImplementedError
 
     def _advance(self, ev: list[Event]) -> None:
-        """Play automatic steps until some seat must decide or the game is over."""
-        stack = self.stack
+        """Play automatic steps until some seat must decide or the game is over. The stack is read
+        afresh at every step: a step may switch the state to another list (a phase whose frame
+        lives outside the hashed state, as Valencia's planning does)."""
         while True:
+            stack = self.stack
             if not stack:
                 if self.is_over():
                     return

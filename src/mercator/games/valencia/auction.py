@@ -8,7 +8,6 @@ from mercator.engine.state import Event
 
 from .data import (
     CELL_IDS,
-    DOT_IDS,
     GUILD,
     GUILD_SEAT,
     GUILDS,
@@ -19,15 +18,23 @@ from .data import (
     STEP_TYPES,
 )
 from .fields import StateFields
-from .frames import APPRENTICE, BID_TURN, BONUS, DISCARD, GOOD, LANDMARK, MOVE, PLACE, RETURN, SEAT, SELL
+from .frames import (
+    APPRENTICE,
+    BID_TURN,
+    DISCARD,
+    GOOD,
+    MOVE,
+    PLACE,
+    RETURN,
+    SEAT,
+    SELL,
+    Op,
+    op,
+)
 from .player import Player
-from .space import BONUS as BONUS_ACTS
-from .space import DECLINE, DEFER, NO_RETURN, NOTHING, PASS, PAYLOAD, REVEAL, SELL_DONE, TAKE_GOOD, TAKE_SEAT, C
-from .space import LANDMARK as LANDMARK_ACTS
 from .space import MOVE as MOVE_ACTS
 from .space import PLACE as PLACE_ACTS
-from .space import RETURN as RETURN_ACTS
-from .space import SELL as SELL_ACTS
+from .space import C
 
 EMPTY = -1
 # Rewarded ranks per auction type (spec §3.4): nobility_church 2, guild 3, merchants 1, relocation 1.
@@ -49,147 +56,12 @@ class AuctionRules(StateFields):
             ev.append({"type": "merchants_auction", "step": letter, "with_seat": seat_flag, "holder": self.figure})
         else:
             ev.append({"type": "auction", "step": letter, "auction": STEP_TYPES[kind], "holder": self.figure})
-        self.ops.append((BID_TURN, -1, 0))
+        self.ops.append(op(BID_TURN, -1, 0))
 
-    # ---- decisions -----------------------------------------------------------------------------
-    def _has_choice(self, kind: int, seat: int, arg: int) -> bool:
-        p = self.players[seat]
-        if kind == SEAT:
-            return self.council[arg] != seat and p.supply > 0
-        if kind == PLACE:
-            return self._can_place(p, arg)
-        if kind == APPRENTICE:
-            return self.goods_supply[arg] > 0 or self._can_place(p, arg)
-        if kind == SELL:
-            return any(p.goods)
-        if kind == MOVE:
-            return bool(self._moves(seat))
-        if kind == RETURN:
-            return bool(self.bid_cards[seat])
-        if kind == BONUS:
-            return self.bonus_supply > 0 and any(not self.bonus_at[d] for d in self.map.dots)
-        return any(self.lm_at[c] < 0 for c in self.map.sites)  # LANDMARK
-
-    def _no_choice(self, kind: int, seat: int, arg: int, ev: list[Event]) -> None:
-        """A reward that cannot be used resolves to nothing; say why."""
-        if kind == SEAT:
-            why = "already_held" if self.council[arg] == seat else "no_member"
-            ev.append({"type": "seat_unused", "seat": seat, "council_seat": SEATS[arg], "reason": why})
-        elif kind in (PLACE, APPRENTICE):
-            ev.append({"type": "reward_unused", "seat": seat, "guild": GUILDS[arg]})
-        elif kind == MOVE:
-            ev.append({"type": "no_relocation", "seat": seat})
-        elif kind in (BONUS, LANDMARK):
-            ev.append({"type": "build_skipped", "seat": seat})
-
-    def _legal_op(self, seat: int, op: tuple[int, int, int]) -> list[Action]:
-        kind, _, arg = op
-        p = self.players[seat]
-        if kind == BID_TURN:
-            acts = [REVEAL[k] for k in p.open_stacks()]
-            acts.append(PASS)
-            if self._can_defer(seat, p):
-                acts.append(DEFER)
-            return acts
-        if kind == SEAT:
-            return [TAKE_SEAT, DECLINE]
-        if kind == PLACE:
-            return [*self._placements(p, arg), DECLINE]
-        if kind == APPRENTICE:
-            acts = [TAKE_GOOD] if self.goods_supply[arg] > 0 else []
-            return [*acts, *self._placements(p, arg), NOTHING]
-        if kind == SELL:
-            return [*(SELL_ACTS[g] for g in range(5) if p.goods[g]), SELL_DONE]
-        if kind == MOVE:
-            return [*self._moves(seat), DECLINE]
-        if kind == RETURN:
-            return [*(RETURN_ACTS[v - 1] for v in sorted(set(self.bid_cards[seat]))), NO_RETURN]
-        if kind == BONUS:
-            return [BONUS_ACTS[d] for d in self.map.dots if not self.bonus_at[d]]
-        return [LANDMARK_ACTS[c] for c in self.map.sites if self.lm_at[c] < 0]
-
+    # ---- the auction turn (frames.BidTurn) ------------------------------------------------------
     def _can_defer(self, seat: int, p: Player) -> bool:
         return (p.privileges > 0 and not self.deferred >> seat & 1
                 and any(self.players[s].has_open_stack() for s in self.queue[1:]))
-
-    def _apply_op(self, seat: int, a: Action, op: tuple[int, int, int], ev: list[Event]) -> None:
-        kind, _, arg = op
-        p = self.players[seat]
-        if kind == BID_TURN:
-            self._apply_bid_turn(seat, p, a, ev)
-            return
-        if kind == SELL:
-            if a is SELL_DONE:
-                self.ops.pop()
-                ev.append({"type": "sell_done", "seat": seat, "coins": p.coins})
-            else:
-                g = PAYLOAD[a.index][0]
-                p.goods[g] -= 1
-                self.goods_supply[g] += 1
-                p.coins += C.good_value[g]
-                ev.append({"type": "sold", "seat": seat, "guild": GUILDS[g], "coins": C.good_value[g]})
-            return
-        self.ops.pop()
-        if kind == SEAT:
-            if a is TAKE_SEAT:
-                self._seat(seat, p, arg, ev)
-            else:
-                ev.append({"type": "seat_declined", "seat": seat, "council_seat": SEATS[arg]})
-        elif a is DECLINE or a is NOTHING:
-            ev.append({"type": "declined", "seat": seat})
-        elif a is TAKE_GOOD:
-            self._take_good(seat, arg, ev)
-        elif kind in (PLACE, APPRENTICE):
-            self._place(seat, p, PAYLOAD[a.index][0], ev)
-        elif kind == MOVE:
-            frm, to = PAYLOAD[a.index]
-            self._move(seat, p, frm, to, ev)
-        elif kind == RETURN:
-            if a is NO_RETURN:
-                ev.append({"type": "no_return", "seat": seat})
-            else:
-                v = PAYLOAD[a.index][0]
-                self.bid_cards[seat].remove(v)
-                p.pile.insert(0, v)  # the very bottom, below earlier returns
-                p.known_bottom += 1
-                ev.append({"type": "card_returned", "seat": seat, "value": v, "pile": len(p.pile)})
-        elif kind == BONUS:
-            d = PAYLOAD[a.index][0]
-            self.bonus_at[d] = True
-            self.bonus_supply -= 1
-            ev.append({"type": "bonus_piece_placed", "seat": seat, "piece": self.ed.rules.bonus_piece_kind,
-                       "dot": DOT_IDS[d]})
-        else:
-            c = PAYLOAD[a.index][0]
-            self.lm_at[c] = arg
-            self.lm_site[arg] = c
-            ev.append({"type": "landmark_placed", "seat": seat, "landmark": self.ed.landmarks[arg].id,
-                       "site": CELL_IDS[c]})
-
-    def _apply_bid_turn(self, seat: int, p: Player, a: Action, ev: list[Event]) -> None:
-        q = self.queue
-        if a is PASS:
-            q.pop(0)
-            ev.append({"type": "passed", "seat": seat})
-        elif a is DEFER:
-            p.privileges -= 1
-            self.privilege_supply += 1
-            self.deferred |= 1 << seat
-            q.append(q.pop(0))
-            ev.append({"type": "deferred", "seat": seat, "privileges": p.privileges})
-        else:
-            k = PAYLOAD[a.index][0]
-            q.pop(0)
-            cards = p.stacks[k]
-            p.gone |= 1 << k
-            for v in cards:
-                if v in p.pub_drawn:
-                    p.pub_drawn.remove(v)
-            self.bid_cards[seat] = cards[:]
-            self.bid_stack[seat] = k
-            self.bid[seat] = sum(cards)
-            self.reveal = True
-            ev.append({"type": "revealed", "seat": seat, "stack": k + 1, "values": cards[:], "bid": sum(cards)})
 
     # ---- ranking and rewards -------------------------------------------------------------------
     def auction_ranking(self) -> list[int]:
@@ -208,26 +80,26 @@ class AuctionRules(StateFields):
         if self.figure != order[0]:
             ev.append({"type": "figure", "seat": order[0]})
         self.figure = order[0]
-        seq: list[tuple[int, int, int]] = []
+        seq: list[Op] = []
         top = order[:POSITIONS[kind]]
         if kind == NOBILITY_CHURCH:
-            seq += [(SEAT, s, seat) for s, seat in zip(top, (0, 1), strict=False)]
+            seq += [op(SEAT, s, seat) for s, seat in zip(top, (0, 1), strict=False)]
         elif kind == GUILD:
             for r, s in enumerate(top):
                 if r == 0:
-                    seq += [(SEAT, s, GUILD_SEAT[g]), (GOOD, s, g), (PLACE, s, g)]
+                    seq += [op(SEAT, s, GUILD_SEAT[g]), op(GOOD, s, g), op(PLACE, s, g)]
                 elif r == 1:
-                    seq += [(GOOD, s, g), (PLACE, s, g)]
+                    seq += [op(GOOD, s, g), op(PLACE, s, g)]
                 else:
-                    seq.append((APPRENTICE, s, g))
+                    seq.append(op(APPRENTICE, s, g))
         elif kind == MERCHANTS:
             if seat_flag:
-                seq.append((SEAT, top[0], MERCHANTS))
-            seq.append((SELL, top[0], 0))
+                seq.append(op(SEAT, top[0], MERCHANTS))
+            seq.append(op(SELL, top[0], 0))
         elif kind == RELOCATION:
-            seq.append((MOVE, top[0], 0))
-        seq += [(RETURN, s, 0) for s in order[POSITIONS[kind]:]]
-        seq.append((DISCARD, -1, 0))
+            seq.append(op(MOVE, top[0], 0))
+        seq += [op(RETURN, s, 0) for s in order[POSITIONS[kind]:]]
+        seq.append(op(DISCARD, -1, 0))
         self.ops.extend(reversed(seq))
 
     def _discard_auction(self, ev: list[Event]) -> None:
@@ -260,7 +132,10 @@ class AuctionRules(StateFields):
         if p.supply <= 0 or p.coins < C.cost[g]:
             return False
         city = self.city
-        return any(city[c] == EMPTY for c in self.map.guild_spaces[g])
+        for c in self.map.guild_spaces[g]:  # noqa: SIM110 - asked at every to_act of a placement; quicker than any()
+            if city[c] == EMPTY:
+                return True
+        return False
 
     def _placements(self, p: Player, g: int) -> list[Action]:
         if p.supply <= 0 or p.coins < C.cost[g]:

@@ -14,12 +14,13 @@ from mercator.engine.state import Event
 
 if TYPE_CHECKING:
     from .data import CityMap, Edition
+    from .frames import Op
     from .player import Player
 
 
 class StateFields(SimultaneousChoices):
     __slots__ = (
-        "ed", "map", "n", "players", "round", "phase", "ops", "card_order", "round_landmark", "figure", "city",
+        "ed", "map", "n", "players", "round", "phase", "ops", "stack", "card_order", "round_landmark", "figure", "city",
         "lm_at", "lm_site", "bonus_at", "bonus_supply", "council", "goods_supply", "privilege_supply", "step",
         "queue", "deferred", "bid", "bid_cards", "bid_stack", "figure_at_start", "final",
     )
@@ -30,7 +31,11 @@ class StateFields(SimultaneousChoices):
     round: int
     phase: int
     step: int
-    ops: list[tuple[int, int, int]]
+    ops: list[Op]  # the op stack (frames.py); the slot keeps the name "ops" the state hash covers
+    # What FrameFlow plays: ``ops`` itself, or while ``ops`` is empty in the task choice or in
+    # planning, planning.KEEP_STACK or planning.PLANNING_STACK (not part of the hash: it follows
+    # from ``phase`` and ``ops``).
+    stack: list[Any]
     card_order: list[int]
     round_landmark: list[int]
     figure: int

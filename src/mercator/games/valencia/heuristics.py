@@ -24,7 +24,7 @@ Every asset is valued at what it turns into by the end of the game:
 from __future__ import annotations
 
 from .data import CHURCH, GUILD, GUILD_SEAT, MERCHANTS, MERCHANTS_STEP, NOBILITY, NOBILITY_CHURCH, RELOCATION
-from .frames import APPRENTICE, GOOD, MOVE, PLACE, PLANNING, RETURN, SEAT, SELL
+from .frames import PLANNING, Apprentice, Good, Move, Place, Return, Seat, Sell
 from .space import C
 from .state import ValenciaState
 from .tasks import fulfilled, own
@@ -205,22 +205,23 @@ def _pending(cx: _Ctx) -> float:
     me = cx.seat
     value = 0.0
     coins = st.players[me].coins
-    for kind, s, arg in st.ops:
-        if s != me:
+    for op in st.ops:
+        if op.seat != me:
             continue
-        if kind == SEAT:
-            value += _seat_gain(cx, arg) + (_builder(cx, arg, assume=True) if arg in (NOBILITY, CHURCH) else 0.0)
-        elif kind == GOOD:
-            value += _good_gain(cx, arg)
-        elif kind == PLACE:
-            value += _place_gain(cx, arg, coins)
-        elif kind == APPRENTICE:
-            value += max(_good_gain(cx, arg), _place_gain(cx, arg, coins))
-        elif kind == SELL:
+        if isinstance(op, Seat):
+            x = op.council_seat
+            value += _seat_gain(cx, x) + (_builder(cx, x, assume=True) if x in (NOBILITY, CHURCH) else 0.0)
+        elif isinstance(op, Good):
+            value += _good_gain(cx, op.guild)
+        elif isinstance(op, Place):
+            value += _place_gain(cx, op.guild, coins)
+        elif isinstance(op, Apprentice):
+            value += max(_good_gain(cx, op.guild), _place_gain(cx, op.guild, coins))
+        elif isinstance(op, Sell):
             value += _sell_gain(cx)
-        elif kind == MOVE:
+        elif isinstance(op, Move):
             value += RELOCATE_VP
-        elif kind == RETURN:
+        elif isinstance(op, Return):
             value += _returned(cx, st.bid_cards[me])
     return value
 

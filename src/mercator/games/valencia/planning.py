@@ -4,13 +4,14 @@ then putting every drawn card, highest first, into a new or an existing face-dow
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, NoReturn
 
 from mercator.engine.actions import Action
 from mercator.engine.errors import IllegalAction
 from mercator.engine.state import Event
 
 from .fields import StateFields
-from .frames import PLANNING
+from .frames import KEEP_TASKS, PHASES, PLANNING
 from .player import ASSIGNING, DRAWING, PLANNED, Player
 from .space import ASSIGN, ASSIGN_NEW, DRAW, KEEP, KEEP_MASKS, PAYLOAD, STOP
 
@@ -40,16 +41,15 @@ class PlanningRules(StateFields):
     # ---- planning ------------------------------------------------------------------------------
     def _start_planning(self, ev: list[Event]) -> None:
         self.phase = PLANNING
+        self.stack = PLANNING_STACK
         ev.append({"type": "planning", "round": self.round})
         for p in self.players:
             p.drawn, p.hand, p.pub_drawn, p.assign, p.nstacks = [], [], [], [], 0
             p.stacks, p.gone = [], 0
             p.stage = DRAWING if p.pile else PLANNED
-        if not self.planning_seats():
-            self._end_planning(ev)
 
     def planning_seats(self) -> tuple[int, ...]:
-        return tuple(s for s, p in enumerate(self.players) if p.stage != PLANNED)
+        return tuple([s for s, p in enumerate(self.players) if p.stage != PLANNED])  # (a list is quicker)
 
     def _legal_planning(self, seat: int) -> list[Action]:
         p = self.players[seat]
@@ -85,21 +85,17 @@ class PlanningRules(StateFields):
             if k == p.nstacks:
                 p.nstacks += 1
             if len(p.assign) == len(p.hand):
-                self._planned(seat, p, ev)
+                p.stage = PLANNED
 
     def _stop_drawing(self, seat: int, p: Player, ev: list[Event]) -> None:
         p.hand = sorted(p.drawn, reverse=True)  # stable: equal values keep their draw order
         ev.append({"type": "stopped", "seat": seat, "count": len(p.drawn)})
         p.stage = ASSIGNING
         if not p.hand:
-            self._planned(seat, p, ev)
-
-    def _planned(self, seat: int, p: Player, ev: list[Event]) -> None:
-        p.stage = PLANNED
-        if not self.planning_seats():
-            self._end_planning(ev)
+            p.stage = PLANNED
 
     def _end_planning(self, ev: list[Event]) -> None:
+        """Every seat has planned (the planning frame decides nobody): form the stacks."""
         for s, p in enumerate(self.players):
             p.stacks = [[] for _ in range(p.nstacks)]
             for v, k in zip(p.hand, p.assign, strict=True):
@@ -107,6 +103,37 @@ class PlanningRules(StateFields):
             ev.append({"type": "stacks_formed", "seat": s, "sizes": [len(x) for x in p.stacks]})
         self.reveal = True
         self._start_action_phase(ev)
+
+
+class _KeepTasks:
+    """The frame of the task choice (spec §2 step 9): every seat secretly keeps some of its dealt
+    task cards. (The methods are the rules' own, with the state as their first argument.)"""
+
+    __slots__ = ()
+    NAME = PHASES[KEEP_TASKS]
+    deciders = staticmethod(PlanningRules.pending_seats)
+    legal = staticmethod(PlanningRules._legal_keep)
+    apply = staticmethod(PlanningRules._commit_keep)
+
+    def run(self, state: PlanningRules, ev: list[Event]) -> NoReturn:
+        raise AssertionError("the task choice ends with the last commit")
+
+
+class _Planning:
+    """The frame of the planning phase (spec §3.2): the seats still drawing or forming stacks
+    decide; once nobody does, ``run`` forms the stacks and starts the action phase."""
+
+    __slots__ = ()
+    NAME = PHASES[PLANNING]
+    deciders = staticmethod(PlanningRules.planning_seats)
+    legal = staticmethod(PlanningRules._legal_planning)
+    apply = staticmethod(PlanningRules._apply_planning)
+    run = staticmethod(PlanningRules._end_planning)
+
+
+# ``state.stack`` in these phases, while ``state.ops`` is empty: never changed (frames push ops).
+KEEP_STACK: list[Any] = [_KeepTasks()]
+PLANNING_STACK: list[Any] = [_Planning()]
 
 
 def form_stacks(state: PlanningRules, seat: int, stacks: list[list[int]]) -> list[Event]:

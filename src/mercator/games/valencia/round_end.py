@@ -9,7 +9,7 @@ from mercator.engine.state import Event
 
 from .data import CHURCH, NOBILITY
 from .fields import StateFields
-from .frames import BONUS, LANDMARK
+from .frames import BONUS, LANDMARK, op
 from .space import C
 from .tasks import fulfilled, own, shaded
 
@@ -27,8 +27,8 @@ class RoundEndRules(StateFields):
             p.pub_drawn = []
             p.gone = (1 << len(p.stacks)) - 1
         # Pushed in reverse: the church holder's bonus piece comes first, then the landmark.
-        self.ops.append((LANDMARK, self.council[NOBILITY], self.round_landmark[self.round - 1]))
-        self.ops.append((BONUS, self.council[CHURCH], 0))
+        self.ops.append(op(LANDMARK, self.council[NOBILITY], self.round_landmark[self.round - 1]))
+        self.ops.append(op(BONUS, self.council[CHURCH], 0))
 
     def _council(self, ev: list[Event]) -> None:
         counts = [self.council.count(s) for s in range(self.n)]

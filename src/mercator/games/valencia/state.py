@@ -1,11 +1,12 @@
-"""The Valencia / Strasbourg game state: setup (spec §2), the round's flow (§3) over a stack of
-ops, and the GameState hooks. The rules of each phase live in the mixins imported below."""
+"""The Valencia / Strasbourg game state: setup (spec §2) and the round's flow (§3) over a stack of
+ops (frames.py), played by the engine's FrameFlow. The rules of each phase live in the mixins
+imported below."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
-from mercator.engine.actions import Action
+from mercator.engine.frames import FrameFlow
 from mercator.engine.simultaneous import SimultaneousChoices
 from mercator.engine.state import Event, GameState
 
@@ -13,20 +14,15 @@ from .auction import AuctionRules
 from .data import BUILD_BONUS, CHURCH, NOBILITY, CityMap, Edition
 from .frames import (
     ACTION,
-    BID_TURN,
     COUNCIL,
-    DECISIONS,
-    DISCARD,
-    GOOD,
     KEEP_TASKS,
-    NAMES,
     OVER,
-    PHASES,
-    PLANNING,
     ROUND_END,
     STEP,
+    Op,
+    op,
 )
-from .planning import PlanningRules
+from .planning import KEEP_STACK, PlanningRules
 from .player import Player
 from .round_end import RoundEndRules
 from .space import SPACE, C
@@ -35,12 +31,13 @@ from .views import ViewRules
 EMPTY, BLOCKED = -1, 9
 
 
-class ValenciaState(PlanningRules, AuctionRules, RoundEndRules, ViewRules, SimultaneousChoices, GameState):
+class ValenciaState(FrameFlow, PlanningRules, AuctionRules, RoundEndRules, ViewRules, SimultaneousChoices, GameState):
     GAME = "valencia"
     SPACE = SPACE
 
-    # The edition's content and city map follow from the options, which the hash covers already.
-    NOT_STATE = GameState.NOT_STATE | {"ed", "map"}
+    # The edition's content and city map follow from the options, which the hash covers already;
+    # ``stack`` is ``ops`` or, with no ops, the frame of the task choice or of planning (fields.py).
+    NOT_STATE = GameState.NOT_STATE | {"ed", "map", "stack"}
     __slots__ = ()  # the fields are fields.StateFields' slots (waiting and commits: SimultaneousChoices')
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -90,10 +87,11 @@ class ValenciaState(PlanningRules, AuctionRules, RoundEndRules, ViewRules, Simul
         self.privilege_supply = er.privileges
         self.round = 1
         self.step = -1
-        self.ops: list[tuple[int, int, int]] = []
+        self.ops: list[Op] = []
         self._clear_auction()
         self.final: list[dict[str, Any]] | None = None
         self.phase = KEEP_TASKS
+        self.stack = KEEP_STACK
         self.open_choices(tuple(range(players)))
 
     def _clear_auction(self) -> None:
@@ -107,96 +105,43 @@ class ValenciaState(PlanningRules, AuctionRules, RoundEndRules, ViewRules, Simul
     def card_steps(self) -> tuple[tuple[str, int, int, bool], ...]:
         return self.ed.cards[self.card_order[self.round - 1]][1]
 
-    # ---- flow ----------------------------------------------------------------------------------
+    # ---- flow (mercator.engine.frames.FrameFlow over ``stack``) ------------------------------------
+    def _idle(self, ev: list[Event]) -> NoReturn:
+        raise AssertionError("the stack is empty only at the game's end")
+
     def _run(self, ev: list[Event]) -> None:
-        """Play automatic steps until some seat must decide (or the game is over)."""
-        ops = self.ops
-        while ops:
-            kind, seat, arg = ops[-1]
-            if kind in DECISIONS:
-                if kind == BID_TURN:
-                    if not self.queue:
-                        ops.pop()
-                        self._resolve_auction(ev)
-                        continue
-                    head = self.queue[0]
-                    if self.players[head].has_open_stack():
-                        return
-                    self.queue.pop(0)  # no face-down stack left: skipped (spec §3.4)
-                    continue
-                if self._has_choice(kind, seat, arg):
-                    return
-                ops.pop()
-                self._no_choice(kind, seat, arg, ev)
-                continue
-            ops.pop()
-            if kind == GOOD:
-                self._take_good(seat, arg, ev)
-            elif kind == DISCARD:
-                self._discard_auction(ev)
-            elif kind == STEP:
-                self._start_step(arg, ev)
-            elif kind == ROUND_END:
-                self._round_end(ev)
-            elif kind == COUNCIL:
-                self._council(ev)
-                self._next_round(ev)
+        """For scenario code (tests/games/valencia/scenario.py) that writes ``ops`` as plain
+        ``(kind, seat, arg)`` tuples: make them frames, then advance."""
+        self.ops[:] = [op(*o) for o in self.ops]
+        self.stack = self.ops
+        self._advance(ev)
+
+    def _where(self) -> str:
+        if self.ops:
+            return f"round {self.round}, step {self.card_steps()[self.step][0]}"
+        return f"round {self.round}"
 
     def _start_action_phase(self, ev: list[Event]) -> None:
         self.phase = ACTION
         ev.append({"type": "action_phase", "round": self.round})
-        self.ops.append((COUNCIL, -1, 0))
-        self.ops.append((ROUND_END, -1, 0))
+        ops = self.stack = self.ops
+        ops.append(op(COUNCIL, -1, 0))
+        ops.append(op(ROUND_END, -1, 0))
         steps = self.card_steps()
         for i in range(len(steps) - 1, -1, -1):
             if steps[i][1] < BUILD_BONUS:
-                self.ops.append((STEP, -1, i))
+                ops.append(op(STEP, -1, i))
 
     def _next_round(self, ev: list[Event]) -> None:
         if self.round >= self.ed.rules.rounds:
             self._final_scoring(ev)
             self.phase = OVER
+            self.stack = self.ops  # empty
             ev.append({"type": "game_over", "scores": self.scores(), "ranking": self.ranking()})
             return
         self.round += 1
         ev.append({"type": "round", "round": self.round})
         self._start_planning(ev)
-
-    # ---- the GameState hooks -------------------------------------------------------------------
-    def _to_act(self) -> tuple[int, ...]:
-        if self.ops:
-            kind, seat, _ = self.ops[-1]
-            return (self.queue[0],) if kind == BID_TURN else (seat,)
-        if self.phase == PLANNING:
-            return self.planning_seats()
-        if self.phase == KEEP_TASKS:
-            return self.pending_seats()
-        return ()
-
-    def describe_decision(self) -> str:
-        if self.phase == OVER:
-            return "game over"
-        if self.ops:
-            return f"round {self.round}, step {self.card_steps()[self.step][0]}: {NAMES[self.ops[-1][0]]}"
-        return f"round {self.round}: {PHASES[self.phase]}"
-
-    def _legal(self, seat: int) -> list[Action]:
-        if self.ops:
-            return self._legal_op(seat, self.ops[-1])
-        if self.phase == PLANNING:
-            return self._legal_planning(seat)
-        return self._legal_keep(seat)
-
-    def _apply(self, seat: int, a: Action) -> list[Event]:
-        ev: list[Event] = []
-        if self.ops:
-            self._apply_op(seat, a, self.ops[-1], ev)
-        elif self.phase == PLANNING:
-            self._apply_planning(seat, a, ev)
-        else:
-            self._commit_keep(seat, a, ev)
-        self._run(ev)
-        return ev
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -211,6 +156,7 @@ class ValenciaState(PlanningRules, AuctionRules, RoundEndRules, ViewRules, Simul
         c.round = self.round
         c.phase = self.phase
         c.ops = self.ops[:]
+        c.stack = c.ops if self.stack is self.ops else self.stack
         c.card_order = self.card_order
         c.round_landmark = self.round_landmark
         c.figure = self.figure

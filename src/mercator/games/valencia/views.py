@@ -8,7 +8,7 @@ from mercator.engine.rng import Rng
 
 from .data import CELL_IDS, DOT_IDS, GUILDS, SEATS, STEP_TYPES
 from .fields import StateFields
-from .frames import ACTION, APPRENTICE, BID_TURN, KEEP_TASKS, LANDMARK, NAMES, OVER, PHASES, PLACE, PLANNING, SEAT
+from .frames import ACTION, KEEP_TASKS, OVER, PHASES, PLANNING
 from .player import ASSIGNING, DRAWING, Player
 from .space import C
 
@@ -58,18 +58,8 @@ class ViewRules(StateFields):
             out["kept_tasks"] = [C.tasks[t].id for t in p.kept]
         return out
 
-    def _decision_view(self) -> dict[str, Any] | None:
-        if not self.ops:
-            return None
-        kind, seat, arg = self.ops[-1]
-        out: dict[str, Any] = {"kind": NAMES[kind], "seat": self.queue[0] if kind == BID_TURN else seat}
-        if kind == SEAT:
-            out["council_seat"] = SEATS[arg]
-        elif kind in (PLACE, APPRENTICE):
-            out["guild"] = GUILDS[arg]
-        elif kind == LANDMARK:
-            out["landmark"] = self.ed.landmarks[arg].id
-        return out
+    def _decision_view(self, viewer: int | None) -> dict[str, Any] | None:
+        return self.ops[-1].view(self, viewer) if self.ops else None
 
     def _auction_view(self) -> dict[str, Any] | None:
         if self.phase != ACTION or self.step < 0:
@@ -87,7 +77,7 @@ class ViewRules(StateFields):
         return {
             "game": "valencia", "edition": ed.name, "seat": seat, "round": self.round,
             "phase": PHASES[self.phase], "to_act": list(self.to_act()),
-            "decision": self._decision_view(), "auction": self._auction_view(), "figure": self.figure,
+            "decision": self._decision_view(seat), "auction": self._auction_view(), "figure": self.figure,
             "round_cards": [{"round": r + 1, "card": ed.cards[c][0],
                              "landmark": ed.landmarks[self.round_landmark[r]].id,
                              "steps": [{"step": st[0], "type": STEP_TYPES[st[1]],
