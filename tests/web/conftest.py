@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -41,7 +42,9 @@ def server() -> Iterator[str]:
     pytest.importorskip("fastapi", reason="the server extras (fastapi, uvicorn, sqlalchemy) are not installed")
     folder = Path(tempfile.mkdtemp(prefix="mercator-web-"))
     port = _free_port()
-    code = ("from mercator.web.app import run; "
+    # SIGUSR1 makes the server print every thread's stack: a hung server says where it hangs.
+    code = ("import faulthandler, signal; faulthandler.register(signal.SIGUSR1, all_threads=True); "
+            "from mercator.web.app import run; "
             f"run(port={port}, database='sqlite:///{folder / 'web.sqlite3'}', log_level='warning', "
             "rate_per_second=1000.0, rate_burst=5000.0, create_burst=5000.0)")
     log = (folder / "server.log").open("w")
@@ -58,6 +61,14 @@ def server() -> Iterator[str]:
                     raise RuntimeError("web server did not start:\n" + (folder / "server.log").read_text()) from None
                 time.sleep(0.2)
         yield base
+        try:
+            _get(f"{base}/api/catalog")
+        except OSError as exc:
+            proc.send_signal(signal.SIGUSR1)
+            time.sleep(1)
+            log.flush()
+            tail = (folder / "server.log").read_text()[-20_000:]
+            raise RuntimeError(f"the web server stopped answering ({exc}); its log ends:\n{tail}") from None
     finally:
         proc.terminate()
         try:

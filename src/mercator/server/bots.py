@@ -125,27 +125,44 @@ class BotPool:
             if self._closed:
                 raise RuntimeError("the bot pool is closed")
             self._queues.setdefault(group, deque()).append(job)
-            self._dispatch()
+        self._dispatch()
         # Cancelling the awaiting task cancels the job; a cancelled job is skipped when its turn comes.
         return await asyncio.wrap_future(job.future)
 
     def _dispatch(self) -> None:
-        """Start queued jobs while workers are free, one game after another. Holds ``_lock``."""
-        self._heal()
-        while self._running < self.workers and self._queues:
-            group, queue = next(iter(self._queues.items()))
-            job = queue.popleft()
-            if queue:
-                self._queues.move_to_end(group)
-            else:
-                del self._queues[group]
-            if not job.future.set_running_or_notify_cancel():
-                continue
-            if self.on_wait is not None:
-                self.on_wait(time.monotonic() - job.queued_at)
-            self._running += 1
-            done = self._pool.schedule(choose_action, args=job.args, timeout=self.hard_seconds)
+        """Start queued jobs while workers are free, one game after another. The lock is held only to
+        pick a job: a job can finish before its callback is attached, and the callback then runs at
+        once in this thread and takes the lock itself."""
+        while (job := self._next_job()) is not None:
+            try:
+                done = self._pool.schedule(choose_action, args=job.args, timeout=self.hard_seconds)
+            except Exception as exc:  # a pool stopped under us: fail this job, not the caller's request
+                failed: Future[int] = Future()
+                failed.set_exception(exc)
+                self._finished(job, failed)
+                return
             done.add_done_callback(partial(self._finished, job))
+
+    def _next_job(self) -> _Job | None:
+        """The next job to start, counted as running, or None if no worker is free or nothing waits."""
+        with self._lock:
+            if self._closed:
+                return None
+            self._heal()
+            while self._running < self.workers and self._queues:
+                group, queue = next(iter(self._queues.items()))
+                job = queue.popleft()
+                if queue:
+                    self._queues.move_to_end(group)
+                else:
+                    del self._queues[group]
+                if not job.future.set_running_or_notify_cancel():
+                    continue
+                if self.on_wait is not None:
+                    self.on_wait(time.monotonic() - job.queued_at)
+                self._running += 1
+                return job
+            return None
 
     def _finished(self, job: _Job, result: Future[int]) -> None:
         try:
@@ -154,8 +171,7 @@ class BotPool:
             job.future.set_exception(exc)
         with self._lock:
             self._running -= 1
-            if not self._closed:
-                self._dispatch()
+        self._dispatch()
 
     def queue_length(self) -> int:
         with self._lock:
