@@ -326,7 +326,7 @@ def _enter(state, day: int, pc: int, week: int | None, order: list[int] | None) 
     state.pc = pc
     _reset_decision(state)
     ev: list[dict] = []
-    state._run(ev)
+    state._advance(ev)
     refresh(state)
     return ev
 

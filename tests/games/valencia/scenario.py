@@ -15,7 +15,7 @@ from mercator.engine.actions import Action
 from mercator.engine.errors import IllegalAction
 from mercator.games import get
 from mercator.games.valencia.data import CELL_IDS, DOT_IDS, GUILDS, SEATS, cell
-from mercator.games.valencia.frames import ACTION, COUNCIL, KEEP_TASKS, ROUND_END, STEP
+from mercator.games.valencia.frames import ACTION, COUNCIL, KEEP_TASKS, ROUND_END, STEP, op
 from mercator.games.valencia.player import PLANNED
 from mercator.games.valencia.space import C
 
@@ -170,9 +170,10 @@ def start_step(state, card: str, letter: str, figure: int, stacks: dict[int, lis
     state.figure = figure
     steps = ed.cards[idx][1]
     i = [st[0] for st in steps].index(letter)
-    state.ops = [(COUNCIL, -1, 0), (ROUND_END, -1, 0)]
-    state.ops += [(STEP, -1, j) for j in range(len(steps) - 1, i - 1, -1) if steps[j][1] < 4]
-    state._run([])
+    state.ops[:] = [op(COUNCIL, -1, 0), op(ROUND_END, -1, 0)]
+    state.ops += [op(STEP, -1, j) for j in range(len(steps) - 1, i - 1, -1) if steps[j][1] < 4]
+    state.stack = state.ops
+    state._advance([])
     refresh(state)
 
 

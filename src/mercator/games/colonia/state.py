@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mercator.engine.actions import Action
+from mercator.engine.frames import FrameFlow
 from mercator.engine.simultaneous import SimultaneousChoices
 from mercator.engine.state import Event, GameState
 
@@ -14,38 +15,33 @@ from .data import DAYS, GOODS
 from .decrees import DecreeRules
 from .flow import (
     CRAFT,
-    D_FAMILY,
     D_GOOD,
-    D_MAYOR,
     D_NONE,
     D_SEQ,
-    D_VOTE,
-    DECISION_NAMES,
     LOADING,
     M_NO_RESERVE,
     MARKET,
     N_MODS,
     PC_DECREES,
     PC_MONDAY,
-    PC_PHASE,
     PC_PHASE_END,
     PC_SEQ,
-    PC_TUESDAY,
     PHASES,
     RELIC_BUY,
     RESERVE,
 )
+from .frames import open_frames
 from .harbour import HarbourRules
 from .market import MarketRules
 from .player import Player
 from .scoring import ScoringRules
-from .space import ADOPT, CHOOSE_GOOD, HOLDS, PASS, PAYLOAD, REJECT, SPACE, VOTE_NO, VOTE_YES, C, R
+from .space import HOLDS, PASS, PAYLOAD, SPACE, C, R
 from .views import ViewRules
 from .week import WeekRules
 
 
 class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralRules, ScoringRules, ViewRules,
-                   SimultaneousChoices, GameState):
+                   SimultaneousChoices, FrameFlow):
     GAME = "colonia"
     SPACE = SPACE
 
@@ -126,7 +122,7 @@ class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralR
         self.day = 1
         self.pc = PC_MONDAY
         self.dec = D_GOOD if self.good_queue else D_NONE
-        self._run(ev)
+        self._advance(ev)
         # What setup and the first automatic steps did, for logs (not part of the state proper).
         self.opening_events = ev
 
@@ -144,26 +140,14 @@ class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralR
         else:
             ev.append({"type": "start_good_chosen", "seat": seat, "good": GOODS[g]})
 
-    # ---- flow ----------------------------------------------------------------------------------------
-    def _run(self, ev: list[Event]) -> None:
-        """Play automatic steps until some seat must decide (or the game is over)."""
-        while self.dec == D_NONE and not self.over:
-            pc = self.pc
-            if pc == PC_SEQ:
-                self._seq_step(ev)
-            elif pc == PC_DECREES:
-                self._next_decree(ev)
-            elif pc == PC_PHASE:
-                self._start_phase(ev)
-            elif pc == PC_PHASE_END:
-                self._end_phase(ev)
-            elif pc == PC_MONDAY:
-                ev.append({"type": "week_started", "week": self.week})
-                self._monday(ev)
-                self.day = 2
-                self.pc = PC_TUESDAY
-            else:
-                self._tuesday(ev)
+    # ---- flow (the frames are in frames.py) ----------------------------------------------------------
+    @property
+    def stack(self) -> list[Any]:
+        return open_frames(self)
+
+    @stack.setter
+    def stack(self, value: list[Any]) -> None:
+        raise AttributeError("Colonia's open frame is named by its registers dec and pc (frames.py)")
 
     def _start_phase(self, ev: list[Event]) -> None:
         day = self.day
@@ -213,9 +197,9 @@ class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralR
     def _pass(self, seat: int, ev: list[Event]) -> None:
         self.passed |= 1 << seat
         ev.append({"type": "passed", "seat": seat, "phase": PHASES[self.seq]})
-        self._advance()
+        self._next_turn()
 
-    def _advance(self) -> None:
+    def _next_turn(self) -> None:
         """The turn goes to the next player in turn order who has not passed."""
         n = self.n
         for step in range(1, n + 1):
@@ -243,7 +227,7 @@ class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralR
             return  # a free action: the turn goes on
         else:
             self._buy_relic(seat, args[0], ev)
-        self._advance()
+        self._next_turn()
 
     def _end_phase(self, ev: list[Event]) -> None:
         kind = self.seq
@@ -280,64 +264,8 @@ class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralR
         self.day = 1
         self.pc = PC_MONDAY
 
-    # ---- the GameState hooks ------------------------------------------------------------------------
-    def _to_act(self) -> tuple[int, ...]:
-        dec = self.dec
-        if dec == D_SEQ:
-            return (self.order[self.cur],)
-        if dec in (D_FAMILY, D_VOTE):
-            return self.pending_seats()
-        if dec == D_MAYOR:
-            return (self.order[0],)
-        if dec == D_GOOD:
-            return (self.good_queue[0],)
-        return ()
-
-    def describe_decision(self) -> str:
-        if self.over:
-            return "game over"
-        name = DECISION_NAMES[self.dec]
-        if self.dec == D_SEQ:
-            name = PHASES[self.seq]
-        return f"week {self.week}, {DAYS[self.day - 1]}: {name}"
-
-    def _legal(self, seat: int) -> list[Action]:
-        dec = self.dec
-        if dec == D_SEQ:
-            legal = self.next_legal
-            if legal is None:
-                legal = self.next_legal = self._seq_legal(seat)
-            return legal
-        if dec == D_VOTE:
-            return [VOTE_NO, VOTE_YES]
-        if dec == D_FAMILY:
-            return self._legal_family(seat)
-        if dec == D_MAYOR:
-            return [ADOPT, REJECT]
-        return [CHOOSE_GOOD[g] for g in range(5) if self.gsupply[g]]
-
-    def _apply(self, seat: int, a: Action) -> list[Event]:
-        ev: list[Event] = []
-        dec = self.dec
-        self.next_legal = None
-        if dec == D_SEQ:
-            self.dec = D_NONE
-            self._seq_action(seat, a, ev)
-        elif dec == D_VOTE:
-            self._commit_vote(seat, a, ev)
-        elif dec == D_FAMILY:
-            self._commit_family(seat, a, ev)
-        elif dec == D_MAYOR:
-            self.dec = D_NONE
-            self._mayor_decides(seat, a, ev)
-        else:
-            self.good_queue.pop(0)
-            g = PAYLOAD[a.index][0]
-            self._give_start_good(seat, g, 0, ev)
-            if not self.good_queue:
-                self.dec = D_NONE
-        self._run(ev)
-        return ev
+    def _where(self) -> str:
+        return f"week {self.week}, {DAYS[self.day - 1]}"
 
     def is_over(self) -> bool:
         return self.over

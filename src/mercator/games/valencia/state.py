@@ -109,13 +109,6 @@ class ValenciaState(FrameFlow, PlanningRules, AuctionRules, RoundEndRules, ViewR
     def _idle(self, ev: list[Event]) -> NoReturn:
         raise AssertionError("the stack is empty only at the game's end")
 
-    def _run(self, ev: list[Event]) -> None:
-        """For scenario code (tests/games/valencia/scenario.py) that writes ``ops`` as plain
-        ``(kind, seat, arg)`` tuples: make them frames, then advance."""
-        self.ops[:] = [op(*o) for o in self.ops]
-        self.stack = self.ops
-        self._advance(ev)
-
     def _where(self) -> str:
         if self.ops:
             return f"round {self.round}, step {self.card_steps()[self.step][0]}"
