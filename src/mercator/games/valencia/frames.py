@@ -187,16 +187,26 @@ class Seat(_SeatFields):
         return {"kind": self.NAME, "seat": self.seat, "council_seat": SEATS[self.council_seat]}
 
 
-class Place(_GuildFields):
+class _GuildReward(_GuildFields):
+    """A reward of one guild for ``seat``: skipped, and logged as unused, while it cannot be used."""
+
+    __slots__ = ()
+    NAME: str
+
+    def run(self, state: State, ev: list[Event]) -> None:
+        state.ops.pop()
+        ev.append({"type": "reward_unused", "seat": self.seat, "guild": GUILDS[self.guild]})
+
+    def view(self, state: StateFields, viewer: int | None) -> dict[str, Any]:
+        return {"kind": self.NAME, "seat": self.seat, "guild": GUILDS[self.guild]}
+
+
+class Place(_GuildReward):
     __slots__ = ()
     NAME = NAMES[PLACE]
 
     def deciders(self, state: State) -> tuple[int, ...]:
         return (self.seat,) if state._can_place(state.players[self.seat], self.guild) else ()
-
-    def run(self, state: State, ev: list[Event]) -> None:
-        state.ops.pop()
-        ev.append({"type": "reward_unused", "seat": self.seat, "guild": GUILDS[self.guild]})
 
     def legal(self, state: State, seat: int) -> list[Action]:
         return [*state._placements(state.players[seat], self.guild), DECLINE]
@@ -208,21 +218,14 @@ class Place(_GuildFields):
         else:
             state._place(seat, state.players[seat], PAYLOAD[a.index][0], ev)
 
-    def view(self, state: StateFields, viewer: int | None) -> dict[str, Any]:
-        return {"kind": self.NAME, "seat": self.seat, "guild": GUILDS[self.guild]}
 
-
-class Apprentice(_GuildFields):
+class Apprentice(_GuildReward):
     __slots__ = ()
     NAME = NAMES[APPRENTICE]
 
     def deciders(self, state: State) -> tuple[int, ...]:
         g = self.guild
         return (self.seat,) if state.goods_supply[g] > 0 or state._can_place(state.players[self.seat], g) else ()
-
-    def run(self, state: State, ev: list[Event]) -> None:
-        state.ops.pop()
-        ev.append({"type": "reward_unused", "seat": self.seat, "guild": GUILDS[self.guild]})
 
     def legal(self, state: State, seat: int) -> list[Action]:
         acts = [TAKE_GOOD] if state.goods_supply[self.guild] > 0 else []
@@ -236,9 +239,6 @@ class Apprentice(_GuildFields):
             state._take_good(seat, self.guild, ev)
         else:
             state._place(seat, state.players[seat], PAYLOAD[a.index][0], ev)
-
-    def view(self, state: StateFields, viewer: int | None) -> dict[str, Any]:
-        return {"kind": self.NAME, "seat": self.seat, "guild": GUILDS[self.guild]}
 
 
 class Sell(_Fields):
