@@ -23,7 +23,6 @@ from .flow import (
     PC_MONDAY,
     PC_PHASE,
     PC_PHASE_END,
-    PC_SEQ,
     PC_TUESDAY,
     PHASES,
 )
@@ -205,12 +204,3 @@ STEPS: dict[int, list[Any]] = {PC_MONDAY: [Monday()], PC_TUESDAY: [Tuesday()], P
 DECISIONS: dict[int, list[Any]] = {D_GOOD: [StartGood()], D_FAMILY: [FamilyCards()], D_VOTE: [Vote()],
                                    D_MAYOR: [MayorTie()]}
 
-
-def open_frames(state: ColoniaState) -> list[Any]:
-    """The stack the registers name: [] once the game is over."""
-    if state.over:
-        return []
-    dec = state.dec
-    if dec == D_SEQ or (dec == D_NONE and state.pc == PC_SEQ):
-        return SEQUENTIAL[state.seq]
-    return STEPS[state.pc] if dec == D_NONE else DECISIONS[dec]

@@ -30,7 +30,7 @@ from .flow import (
     RELIC_BUY,
     RESERVE,
 )
-from .frames import open_frames
+from .frames import DECISIONS, SEQUENTIAL, STEPS
 from .harbour import HarbourRules
 from .market import MarketRules
 from .player import Player
@@ -143,11 +143,25 @@ class ColoniaState(WeekRules, DecreeRules, MarketRules, HarbourRules, CathedralR
     # ---- flow (the frames are in frames.py) ----------------------------------------------------------
     @property
     def stack(self) -> list[Any]:
-        return open_frames(self)
+        """The one open frame the registers name ([] once the game is over); read several times
+        per action, so written out here rather than called."""
+        if self.over:
+            return []
+        dec = self.dec
+        if dec == D_SEQ or (dec == D_NONE and self.pc == PC_SEQ):
+            return SEQUENTIAL[self.seq]
+        return STEPS[self.pc] if dec == D_NONE else DECISIONS[dec]
 
     @stack.setter
     def stack(self, value: list[Any]) -> None:
         raise AttributeError("Colonia's open frame is named by its registers dec and pc (frames.py)")
+
+    def _to_act(self) -> tuple[int, ...]:
+        # FrameFlow's, with the most common frame (a turn of a sequential phase) answered at once:
+        # this is asked several times per action.
+        if self.dec == D_SEQ:
+            return (self.order[self.cur],)
+        return super()._to_act()
 
     def _start_phase(self, ev: list[Event]) -> None:
         day = self.day
