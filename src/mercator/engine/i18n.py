@@ -128,18 +128,24 @@ def _value(key: str, value: Any, table: dict[str, Any], names: list[str], seats:
     return str(value)
 
 
+def fill(game: str, lang: str, template: str, fields: dict[str, Any], names: list[str] | None = None) -> str | None:
+    """``template`` of ``lang`` filled in from ``fields`` (plural words, named values, bundles, seats
+    as ``names``); None when the template is malformed."""
+    table = catalog(game).get(lang, {})
+    values = {k: _value(k, v, table, _names(names), seat_fields(game), lang) for k, v in fields.items()}
+    try:
+        return _Formatter(lang, table.get("plurals", {})).vformat(template, (), values)
+    except (ValueError, IndexError):
+        return None
+
+
 def _format(game: str, section: str, key: str, fields: dict[str, Any], lang: str, names: list[str]) -> str | None:
     """``[lang.section] key`` filled in from ``fields`` (English where ``lang`` lacks it)."""
     cat = catalog(game)
     for code in (lang, "en"):
-        table = cat.get(code, {})
-        template: str | None = table.get(section, {}).get(key)
+        template: str | None = cat.get(code, {}).get(section, {}).get(key)
         if template:
-            values = {k: _value(k, v, table, names, seat_fields(game), code) for k, v in fields.items()}
-            try:
-                return _Formatter(code, table.get("plurals", {})).vformat(template, (), values)
-            except (ValueError, IndexError):
-                return None
+            return fill(game, code, template, fields, names)
     return None
 
 

@@ -36,6 +36,9 @@ class Plugins:
     # A module with words(view, seat, action_json) -> (key, fields): which [<lang>.actions] template
     # of messages.toml words a legal action, and the values it is filled with (engine/i18n.py describe).
     wording: str | None = None
+    # A module with entities() -> list of engine.explain.Entity: what each thing on the board is and
+    # does, worded by [<lang>.explain.<kind>] of messages.toml (engine/explain.py).
+    explain: str | None = None
     # The terminal board module (see tui/common.py GameUI).
     tui: str | None = None
     # The browser board: a module path under web/static/js/, and the content tables it reads.

@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from mercator.engine.explain import explanations
 from mercator.engine.i18n import LANGS, catalog, describe, words
 from mercator.games import all_games, get
 from mercator.server import render
@@ -122,8 +123,10 @@ def add_web_api(app: FastAPI) -> None:
         names: dict[str, Any] = {}
         if game:
             get(game)
-            names = {k: v for k, v in catalog(game).get(lang, {}).items() if k not in ("events", "actions", "plurals")}
-        return {"lang": lang, "ui": {**words()[lang], **ui_text()[lang]}, "names": names}
+            names = {k: v for k, v in catalog(game).get(lang, {}).items()
+                     if k not in ("events", "actions", "plurals", "explain")}
+        return {"lang": lang, "ui": {**words()[lang], **ui_text()[lang]}, "names": names,
+                "explain": explanations(game, lang) if game else {}}
 
     @app.get(f"{WEB_API}/content/{{game}}", responses=ERRORS, tags=["web"])
     async def content_route(game: str) -> dict[str, Any]:

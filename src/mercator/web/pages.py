@@ -1,5 +1,5 @@
 """Page routes: every page is one small HTML shell that loads its ES module; the rules page is
-generated on the server from the content files."""
+generated on the server from the content files, the how-to-play page from each game's Markdown."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from fastapi.staticfiles import StaticFiles
 
 from mercator.engine.i18n import LANGS
 
+from .howto import render_howto
 from .rules import render_rules
 
 STATIC = Path(__file__).with_name("static")
@@ -32,6 +33,15 @@ def add_pages(app: FastAPI) -> None:
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "replay.html", headers=NO_CACHE)
+
+    @app.get("/howto/{game}/{lang}", include_in_schema=False, response_class=HTMLResponse)
+    async def howto(game: str, lang: str) -> HTMLResponse:
+        from mercator.engine.registry import registry
+
+        page = render_howto(game, lang) if game in registry() else None
+        if page is None:
+            return HTMLResponse("<!doctype html><title>404</title><p>No such how-to-play page.</p>", 404)
+        return HTMLResponse(page)
 
     @app.get("/rules/{game}", include_in_schema=False)
     async def rules_default(game: str) -> RedirectResponse:

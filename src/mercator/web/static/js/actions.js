@@ -16,22 +16,27 @@ function toggleChoice(kind, spec, items, ctx, onAct, focus) {
   const hinted = focus ? items.find((it) => focus.has(it.index)) : null;
   const bits = hinted ? hinted.action[spec.field].split("") : (ticked.get(key) || items[0].action[spec.field].split(""));
   ticked.set(key, bits);
-  const confirm = el("button", { class: "action primary", "data-testid": "toggle-confirm", "data-kind": kind },
-    t("confirm"));
+  const chosen = () => legal.get(bits.join(""));
+  const confirm = el("button", { class: "action primary", "data-testid": "toggle-confirm", "data-kind": kind,
+    onclick: () => { if (chosen() !== undefined) onAct(chosen()); } }, t("confirm"));
   const note = el("p", { class: "small muted", "data-testid": "toggle-note" });
-  const update = () => {
-    const index = legal.get(bits.join(""));
-    confirm.disabled = index === undefined;
-    confirm.onclick = index === undefined ? null : () => onAct(index);
-    note.textContent = index === undefined ? t("toggle_not_allowed") : "";
-    note.hidden = index !== undefined;
+  // The confirm button and the note of the fieldset in the page (the drawn one is only a template).
+  const update = (box) => {
+    const allowed = chosen() !== undefined;
+    const button = box.querySelector("[data-testid=toggle-confirm]");
+    const text = box.querySelector("[data-testid=toggle-note]");
+    button.disabled = !allowed;
+    text.textContent = allowed ? "" : t("toggle_not_allowed");
+    text.hidden = allowed;
   };
   const boxes = labels.map((label, i) => el("label", { class: "toggle" + (hinted && bits[i] === "1" ? " hinted" : "") },
     el("input", { type: "checkbox", "data-testid": "toggle", checked: bits[i] === "1",
-      onchange: (e) => { bits[i] = e.target.checked ? "1" : "0"; update(); } }), " ", label));
-  update();
-  return el("fieldset", { class: "toggles" + (hinted ? " hinted" : ""), "data-testid": "toggles", "data-kind": kind },
+      onchange: (e) => { bits[i] = e.target.checked ? "1" : "0"; update(e.target.closest("fieldset")); } }),
+    " ", label));
+  const box = el("fieldset", { class: "toggles" + (hinted ? " hinted" : ""), "data-testid": "toggles", "data-kind": kind },
     el("legend", {}, spec.legend(ctx)), boxes, confirm, note);
+  update(box);
+  return box;
 }
 
 function groupKey(action, field) {
@@ -100,7 +105,7 @@ export function actionBar(legal, board, ctx, onAct, focus) {
     return el("div", { class: "group" + (hinted ? " hinted" : ""), "data-kind": items[0].action.kind },
       el("span", {}, items[0].group ?? items[0].action.kind), select,
       el("button", { class: "action-group", "data-testid": "action-group", "data-kind": items[0].action.kind,
-        onclick: () => onAct(Number(select.value)) }, t("choose")));
+        onclick: (e) => onAct(Number(e.target.closest(".group").querySelector("select").value)) }, t("choose")));
   });
   return el("div", { class: "actions" }, choices, buttons);
 }

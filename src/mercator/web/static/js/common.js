@@ -1,5 +1,8 @@
 // What every page shares: interface text, the player's identity, API calls and a tiny DOM helper.
 
+import { setExplanations } from "./explain.js";
+import { Idiomorph } from "./vendor/idiomorph.esm.js";
+
 export const LANGS = ["en", "de", "ru"];
 const LANG_NAMES = { en: "English", de: "Deutsch", ru: "Русский" };
 
@@ -16,6 +19,7 @@ export async function loadText(lang, game) {
   localStorage.setItem("mercator.lang", lang);
   document.documentElement.lang = lang;
   TEXT = await api("GET", `/web/api/i18n/${lang}` + (game ? `?game=${encodeURIComponent(game)}` : ""));
+  setExplanations(TEXT.explain);
   return TEXT;
 }
 
@@ -43,13 +47,76 @@ export function nameOf(table, id) {
   return (names && names[id]) || pretty(id);
 }
 
+// ---- drawing ---------------------------------------------------------------------------------------
+// Pages are drawn as fresh trees (el, svg) and morphed into the page (draw), which keeps every
+// element that did not change, so nothing vanishes mid-click and CSS transitions can run. A morph
+// keeps, updates or clones elements, and listeners do not travel with them; so an element names
+// its handlers in an attribute (data-on="click:12") and one listener per event type on the
+// document calls them.
+const HANDLERS = new Map();
+let nextHandler = 0;
+const EVENTS = ["click", "change", "input", "submit", "keydown"];
+
+function dispatch(event) {
+  for (let node = event.target; node instanceof Element; node = node.parentElement) {
+    const named = node.getAttribute("data-on");
+    if (named) {
+      for (const pair of named.split(" ")) {
+        const [type, id] = pair.split(":");
+        if (type === event.type) HANDLERS.get(id)?.call(node, event);
+      }
+    }
+    if (event.cancelBubble) return;
+  }
+}
+for (const type of EVENTS) document.addEventListener(type, dispatch);
+
+/** Let ``node`` answer ``type`` events with ``handler`` (this: the node, as with addEventListener). */
+export function on(node, type, handler) {
+  if (!EVENTS.includes(type)) throw new Error(`no delegated event ${type}`);
+  const id = String(++nextHandler);
+  HANDLERS.set(id, handler);
+  // Pages that replace rather than draw still forget handlers of elements they dropped, once the
+  // current drawing (synchronous) is in the page.
+  if (HANDLERS.size > 1000 && !sweeping) {
+    sweeping = true;
+    queueMicrotask(sweep);
+  }
+  const named = node.getAttribute("data-on");
+  node.setAttribute("data-on", named ? `${named} ${type}:${id}` : `${type}:${id}`);
+  return node;
+}
+
+/** Make ``root``'s children ``children`` by morphing (keyed by id, else by position), then forget
+ * the handlers no element names any more. An element marked ``data-own`` in the page and in the new
+ * tree is left as it is: something else draws its insides (the game page's log). */
+export function draw(root, ...children) {
+  Idiomorph.morph(root, children.flat().filter((c) => c !== null && c !== undefined && c !== false), {
+    morphStyle: "innerHTML", ignoreActiveValue: true,
+    callbacks: { beforeNodeMorphed: (old, now) => !(old instanceof Element && old.hasAttribute("data-own")
+      && now instanceof Element && now.hasAttribute("data-own")) },
+  });
+  sweep();
+}
+
+let sweeping = false;
+
+function sweep() {
+  sweeping = false;
+  const live = new Set();
+  for (const node of document.querySelectorAll("[data-on]")) {
+    for (const pair of node.getAttribute("data-on").split(" ")) live.add(pair.split(":")[1]);
+  }
+  for (const id of HANDLERS.keys()) if (!live.has(id)) HANDLERS.delete(id);
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = tag === "svg" || attrs.svg ? document.createElementNS("http://www.w3.org/2000/svg", tag)
     : document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false || key === "svg") continue;
     if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on")) on(node, key.slice(2), value);
     else if (key === "dataset") Object.assign(node.dataset, value);
     else node.setAttribute(key, value === true ? "" : value);
   }

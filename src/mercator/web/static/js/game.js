@@ -1,8 +1,9 @@
 // The game page: the seat's board, its legal actions, undo, hints, the log and the final scores,
 // kept current over the server's WebSocket (no reloads).
 import { actionBar } from "./actions.js";
-import { api, ApiError, el, getLang, inviteUrl, langSelect, loadText, player, pretty, seatStyle, storedInvites,
-  storedPlayer, t } from "./common.js";
+import { api, ApiError, draw, el, getLang, inviteUrl, langSelect, loadText, on, player, pretty, seatStyle,
+  storedInvites, storedPlayer, t } from "./common.js";
+import { installExplanations, refreshExplanation } from "./explain.js";
 import { boardFor, layoutFor } from "./boards/index.js";
 import { clockText, keepClocks } from "./clock.js";
 import { signalTurn, turnControls } from "./turn.js";
@@ -21,9 +22,14 @@ const S = {
   // Hotseat: the seat tokens of every human seat played on this device, and the seat whose player
   // must confirm before the board shows anything (null: nobody is waiting).
   hotseat: JSON.parse(localStorage.getItem(`mercator.hotseat.${gameId}`) || "null"), cover: null,
+  // What each seat's board showed after its latest action (see markChanges), and whether to take it anew.
+  baselines: {}, rebase: false,
+  // Versions that came over the socket and are not yet on the board (measureUpdate); the frame asked for.
+  arrived: new Set(), frame: null,
 };
 
 async function main() {
+  installExplanations();
   S.summary = await api("GET", `/api/games/${gameId}`);
   await loadText(S.lang, S.summary.game);
   if (params.has("join")) await join(Number(params.get("join")));
@@ -147,7 +153,12 @@ function connect() {
       render();
     }
   };
-  socket.onmessage = (message) => accept(JSON.parse(message.data));
+  socket.onmessage = (message) => {
+    const doc = JSON.parse(message.data);
+    performance.mark(`mercator-doc-${doc.version}`);
+    S.arrived.add(doc.version);
+    accept(doc);
+  };
   socket.onclose = () => {
     if (S.socket !== socket) return;
     S.connected = false;
@@ -175,8 +186,23 @@ async function accept(doc) {
   }
   const next = nextLocalSeat(doc);
   if (next !== null) S.cover = next;
-  render();
+  scheduleRender();
   queueLog(false);
+}
+
+/** Draw once for the next frame, however many documents arrive before it (bots' moves come in
+ * bursts: the board shows the latest, not each one in turn). A hidden tab has no frames, and
+ * still updates its title, so it draws at once. */
+function scheduleRender() {
+  if (document.hidden) {
+    render();
+    return;
+  }
+  if (S.frame) return;
+  S.frame = requestAnimationFrame(() => {
+    S.frame = null;
+    render();
+  });
 }
 
 // ---- log ---------------------------------------------------------------------------------------
@@ -222,11 +248,12 @@ function drawLog() {
   const box = document.getElementById("log");
   if (!box) return;
   const fresh = new Set(sinceMyTurn());
-  box.replaceChildren(el("ol", {}, S.log.lines.map((line) => el("li", {
+  const end = box.scrollHeight - box.scrollTop - box.clientHeight < 40;  // following the latest lines
+  draw(box, el("ol", {}, S.log.lines.map((line) => el("li", {
     "data-testid": "log-line", value: line.n,
     class: [line.type === "round" || line.type === "phase" ? "phase" : "", fresh.has(line) ? "fresh" : ""]
       .join(" ").trim() || null }, line.text))));
-  box.scrollTop = box.scrollHeight;
+  if (end) box.scrollTop = box.scrollHeight;
   drawSince([...fresh]);
 }
 
@@ -239,7 +266,7 @@ function drawSince(fresh) {
   if (!show) return;
   const shown = fresh.slice(-SINCE_LINES);
   const more = fresh.length - shown.length;
-  box.replaceChildren(...[el("h3", {}, t("since_your_turn")),
+  draw(box, ...[el("h3", {}, t("since_your_turn")),
     more > 0 ? el("p", { class: "small muted" }, t("since_more", { n: more })) : null,
     el("ul", { class: "small" }, shown.map((line) => el("li", { "data-testid": "since-line" }, line.text)))]
     .filter(Boolean));
@@ -254,6 +281,7 @@ async function act(index) {
     const doc = await api("POST", `/api/games/${gameId}/actions?${seatQuery()}`, { version: S.doc.version, index },
       S.token);
     S.pending = false;  // before drawing: the board binds its elements only when no action is on its way
+    S.rebase = true;
     await accept(doc);
   } catch (err) {
     S.pending = false;
@@ -325,11 +353,11 @@ function context() {
           document.getElementById("actionbar")?.scrollIntoView({ block: "nearest" });
         }
       };
-      node.addEventListener("click", choose);
+      on(node, "click", choose);
       // Reachable from the keyboard too: Tab to the element, Enter or Space to choose it.
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      node.addEventListener("keydown", (e) => {
+      on(node, "keydown", (e) => {
         if (e.key === "Enter" || e.key === " ") {
           e.preventDefault();
           choose(e);
@@ -363,6 +391,8 @@ function topbar(ctx) {
     S.connected ? null : el("span", { class: "error" }, t("connection_lost")),
     doc.can_undo ? el("button", { "data-testid": "undo", onclick: undo }, t("undo")) : null,
     mine ? el("button", { "data-testid": "hint", onclick: hint }, t("hint")) : null,
+    el("a", { href: `/howto/${S.summary.game}/${S.lang}`, target: "_blank", "data-testid": "howto-link" },
+      t("howto_link")),
     el("a", { href: `/rules/${S.summary.game}/${S.lang}`, target: "_blank" }, t("rules_link")),
     S.seat !== null ? turnControls(render) : null,
     langSelect(S.lang, changeLang));
@@ -372,6 +402,7 @@ async function changeLang(lang) {
   S.lang = lang;
   await loadText(lang, S.summary.game);
   await loadDoc();  // the actions' words and the players' names come in the page's language
+  S.baselines = {};  // every word changed, not the game
   reconnect();
   render();
   queueLog(true);
@@ -464,7 +495,7 @@ function side(ctx) {
     scores(ctx),
     decision ? el("section", { class: "panel decision", "data-testid": "decision" },
       el("h3", {}, t("open_decision")), decision) : null,
-    el("section", { class: "panel since", id: "since", "data-testid": "since", hidden: true }),
+    el("section", { class: "panel since", id: "since", "data-testid": "since", hidden: true, "data-own": true }),
     mine ? el("section", { class: "panel actionbar" + (S.focus && !S.hint ? " focused" : ""), id: "actionbar",
       "data-testid": "actionbar" },
     el("h2", {}, t("actions")),
@@ -472,7 +503,7 @@ function side(ctx) {
       t("hint_is", { action: (doc.legal || []).find((it) => it.index === S.hint.index)?.text ?? "" })) : null,
     actionBar(doc.legal, S.board, ctx, act, S.focus)) : null,
     el("section", { class: "panel" }, el("h2", {}, t("log")),
-      el("div", { class: "log", id: "log", "data-testid": "log" })),
+      el("div", { class: "log", id: "log", "data-testid": "log", "data-own": true })),
     seatsPanel(ctx));
 }
 
@@ -487,24 +518,76 @@ function coverScreen() {
         t("i_am", { name }))));
 }
 
+// ---- what changed ---------------------------------------------------------------------------------
+// The board's named elements (data-testid, data-explain) and what each shows, as right after the
+// seat's own latest action; what differs now is marked "changed" until the seat acts again. A
+// spectator sees what the latest update changed.
+function boardTexts(root) {
+  const out = new Map();
+  const seen = new Map();
+  for (const node of root.querySelectorAll("[data-explain], [data-testid]:not([data-testid=board-action])")) {
+    const name = node.getAttribute("data-testid") || node.getAttribute("data-explain");
+    const n = (seen.get(name) || 0) + 1;
+    seen.set(name, n);
+    out.set(`${name}#${n}`, [node, node.textContent]);
+  }
+  return out;
+}
+
+function markChanges() {
+  const root = app.querySelector("[data-testid=board]");
+  if (!root) return;
+  const now = boardTexts(root);
+  const key = S.seat ?? "spectator";
+  const before = S.baselines[key];
+  if (!before || S.rebase || S.seat === null) S.baselines[key] = new Map([...now].map(([k, [, text]]) => [k, text]));
+  S.rebase = false;
+  if (!before) return;
+  const changed = [...now].filter(([k, [, text]]) => before.has(k) && before.get(k) !== text).map(([, [node]]) => node);
+  // Only the innermost changed elements: a sheet whose gold changed marks its gold, not the sheet.
+  for (const node of changed) {
+    if (!changed.some((other) => other !== node && node.contains(other))) node.classList.add("changed");
+  }
+}
+
+/** How long an opponent's action took from its arrival to the updated board (Performance API). */
+function measureUpdate(version) {
+  const shown = [...S.arrived].filter((v) => v <= version);
+  if (!shown.length) return;
+  for (const v of shown) S.arrived.delete(v);
+  // After the frame that paints this drawing: rAF runs before paint, the task after it follows it.
+  requestAnimationFrame(() => setTimeout(() => {
+    for (const v of shown) {
+      const mark = `mercator-doc-${v}`;
+      if (!performance.getEntriesByName(mark, "mark").length) continue;  // a resent version, measured already
+      performance.measure("mercator-update", mark);
+      performance.clearMarks(mark);
+    }
+  }, 0));
+}
+
 function render() {
   if (!S.doc) return;
   if (S.cover !== null) {
     document.title = `${t("app_title")} · ${t("pass_device", { name: names()[S.cover] })}`;
-    app.replaceChildren(el("header", { class: "topbar" }, el("span", { class: "title" }, t("app_title"))),
-      coverScreen());
+    draw(app, el("header", { class: "topbar" }, el("span", { class: "title" }, t("app_title"))), coverScreen());
     return;
   }
+  const started = performance.now();
   const ctx = context();
   // The tab says whose turn it is, so a player in another tab sees it is theirs.
   const mine = S.seat !== null && S.doc.my_turn && S.doc.status === "active";
   document.title = `${mine ? `● ${t("your_turn")} · ` : ""}${t("app_title")} · ${pretty(S.summary.game)}`;
   signalTurn(mine, `${pretty(S.summary.game)} · ${ctx.names[S.seat] ?? ""}`);
-  app.replaceChildren(topbar(ctx),
+  draw(app, topbar(ctx),
     el("main", { class: "wrap", style: seatStyle(S.board, ctx) }, el("div", { class: "layout" },
       el("div", { class: "board", "data-testid": "board", "data-version": S.doc.version }, S.board.render(ctx)),
       side(ctx))));
+  markChanges();
+  refreshExplanation();
+  measureUpdate(S.doc.version);
   drawLog();
+  performance.measure("mercator-render", { start: started });
   // The ticker runs on between documents (a hotseat hand-over clears the document for a moment).
   keepClocks(() => ({ clocks: seatClocks(), toAct: S.doc?.status === "active" ? S.doc.to_act : [], at: S.docAt }));
 }

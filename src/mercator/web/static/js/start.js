@@ -79,6 +79,7 @@ function gameCards() {
     el("strong", {}, g.title), " ",
     el("span", { class: "badge" }, t("players_range", { min: g.player_counts[0], max: g.player_counts.at(-1) })),
     el("p", { class: "small" }, g.summary),
+    el("a", { href: `/howto/${g.name}/${getLang()}`, target: "_blank", class: "small" }, t("howto_link")), " · ",
     el("a", { href: `/rules/${g.name}/${getLang()}`, target: "_blank", class: "small" }, t("rules_link")))));
 }
 

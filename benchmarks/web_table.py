@@ -1,0 +1,131 @@
+"""The web table as a player sees it: screenshots for the gallery (docs/gallery/) and the time
+from an opponent's action arriving to the updated board, measured in the browser with the
+Performance API (game.js: the mark at the WebSocket message, the measure after the next frame).
+
+Run from the checkout's root with the test extras installed:
+
+    python -m benchmarks.web_table gallery docs/gallery
+    python -m benchmarks.web_table updates --moves 40
+
+Both start the real server on a temporary SQLite database and drive headless Chromium; every game
+has one human seat (played by random clicks, board first) and easy bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from tests.web.play import click_something, is_over, wait_my_turn_or_end
+from tests.web.serve import CHROMIUM, CHROMIUM_ARGS, running_server
+
+# name in the gallery, game, options, players, human moves before the picture
+TABLES = [
+    ("constantinopolis", "constantinopolis", {}, 3, 12),
+    ("colonia", "colonia", {}, 4, 10),
+    ("valencia", "valencia", {}, 3, 8),
+    ("strasbourg", "valencia", {"edition": "strasbourg"}, 3, 8),
+]
+VIEWPORTS = {"desktop": {"width": 1280, "height": 720}, "phone": {"width": 390, "height": 844}}
+
+
+def create(server: str, game: str, options: dict[str, Any], players: int, seed: int) -> tuple[str, str]:
+    body = {"game": game, "seed": seed, "join": 0, "options": options,
+            "seats": [{"kind": "human", "name": "Anna"}] + [{"kind": "bot", "level": "easy"}] * (players - 1)}
+    request = urllib.request.Request(f"{server}/api/games", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        made = json.loads(response.read())
+    return str(made["game"]["id"]), str(made["seat"]["token"])
+
+
+def open_table(page: Any, gid: str, token: str, lang: str) -> None:
+    page.goto("/")
+    page.evaluate(f"localStorage.setItem('mercator.lang', '{lang}')")
+    page.goto(f"/play/{gid}?seat=0&token={token}")
+    page.wait_for_selector("[data-testid=board] section, [data-testid=board] svg")
+
+
+def play(page: Any, moves: int, rng: random.Random) -> None:
+    for _ in range(moves):
+        wait_my_turn_or_end(page)
+        if is_over(page):
+            return
+        click_something(page, rng, board_first=True)
+        page.wait_for_timeout(150)
+    wait_my_turn_or_end(page)
+
+
+def gallery(out: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    with running_server() as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for name, game, options, players, moves in TABLES:
+            gid, token = create(server, game, options, players, seed=7)
+            context = browser.new_context(base_url=server, viewport=VIEWPORTS["desktop"])
+            page = context.new_page()
+            open_table(page, gid, token, "en")
+            play(page, moves, random.Random(7))
+            context.close()
+            for device, viewport in VIEWPORTS.items():
+                context = browser.new_context(base_url=server, viewport=viewport, is_mobile=device == "phone",
+                                              has_touch=device == "phone", device_scale_factor=1)
+                page = context.new_page()
+                for lang in ("en", "de", "ru"):
+                    open_table(page, gid, token, lang)
+                    page.wait_for_timeout(300)
+                    path = out / f"{name}-{device}-{lang}.jpg"
+                    page.screenshot(path=str(path), full_page=True, type="jpeg", quality=72)
+                    print(path)
+                context.close()
+        browser.close()
+
+
+def updates(moves: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with running_server() as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for name, game, options, players, _ in TABLES:
+            gid, token = create(server, game, options, players, seed=3)
+            context = browser.new_context(base_url=server, viewport=VIEWPORTS["desktop"])
+            page = context.new_page()
+            open_table(page, gid, token, "en")
+            play(page, moves, random.Random(3))
+            ms = sorted(page.evaluate("performance.getEntriesByName('mercator-update').map((e) => e.duration)"))
+            drawn = sorted(page.evaluate("performance.getEntriesByName('mercator-render').map((e) => e.duration)"))
+            print(f"{name:17s} {len(drawn):4d} drawings median {statistics.median(drawn):6.1f} ms"
+                  f"  max {drawn[-1]:6.1f} ms")
+            context.close()
+            if not ms:
+                print(f"{name:17s} no opponent update measured")
+                continue
+            p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+            print(f"{name:17s} {len(ms):4d} updates  median {statistics.median(ms):6.1f} ms  p95 {p95:6.1f} ms"
+                  f"  max {ms[-1]:6.1f} ms")
+        browser.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("gallery", help="screenshots of every table, desktop and phone, in every language")
+    g.add_argument("out", type=Path)
+    u = sub.add_parser("updates", help="opponent action -> updated board, in milliseconds")
+    u.add_argument("--moves", type=int, default=40, help="human moves per game")
+    args = parser.parse_args()
+    if args.command == "gallery":
+        gallery(args.out)
+    else:
+        updates(args.moves)
+
+
+if __name__ == "__main__":
+    main()
