@@ -33,9 +33,10 @@ def is_over(page: Any) -> bool:
     return page.locator("[data-testid=final-scores]").count() > 0
 
 
-def click_something(page: Any, rng: random.Random, board_first: bool = False) -> str:
+def click_something(page: Any, rng: random.Random, board_first: bool = False, tap: bool = False) -> str:
     """Click one legal action: a board element standing for exactly one action, or an action bar
-    entry (a 'done' entry more often than not, so a game ends in a sensible number of turns).
+    entry (a 'done' entry more often than not, so a game ends in a sensible number of turns);
+    with ``tap``, tap it as on a touch screen.
 
     Another seat's hidden commit can re-render the page between counting and clicking, so each
     count is read once and a vanished element is simply chosen again."""
@@ -49,13 +50,13 @@ def click_something(page: Any, rng: random.Random, board_first: bool = False) ->
                 target = single.nth(rng.randrange(n))
                 try:
                     label = target.get_attribute("data-actions", timeout=2000) or ""
-                    target.click(timeout=2000)
+                    press(target, tap)
                 except PlaywrightTimeout:
                     continue
                 return f"board:{label}"
         if page.locator("[data-testid=toggle-confirm]").count():
             try:
-                return _toggle_and_confirm(page, rng)
+                return _toggle_and_confirm(page, rng, tap)
             except PlaywrightTimeout:
                 continue
         done = page.locator("[data-testid=action][data-done]")
@@ -73,25 +74,35 @@ def click_something(page: Any, rng: random.Random, board_first: bool = False) ->
             continue
         try:
             label = target.inner_text(timeout=2000)
-            target.click(timeout=2000)
+            press(target, tap)
         except PlaywrightTimeout:
             continue
         return label
     raise AssertionError("no legal action could be clicked on the page")
 
 
-def _toggle_and_confirm(page: Any, rng: random.Random) -> str:
+def press(target: Any, tap: bool) -> None:
+    if tap:
+        # On a phone the action tray covers the bottom of the screen: bring the element to the middle
+        # first, as a player scrolls it there before tapping.
+        target.evaluate("n => n.scrollIntoView({ block: 'center' })", timeout=2000)
+        target.tap(timeout=2000)
+    else:
+        target.click(timeout=2000)
+
+
+def _toggle_and_confirm(page: Any, rng: random.Random, tap: bool = False) -> str:
     """A choice of several things at once: tick or untick one box (back again if the rules refuse
     the result), then confirm."""
     boxes = page.locator("[data-testid=toggles] [data-testid=toggle]")
     confirm = page.locator("[data-testid=toggle-confirm]")
     if boxes.count() and rng.random() < 0.7:
         box = boxes.nth(rng.randrange(boxes.count()))
-        box.click(timeout=2000)
+        press(box, tap)
         if confirm.is_disabled(timeout=2000):
             assert page.inner_text("[data-testid=toggle-note]", timeout=2000)  # says why
-            box.click(timeout=2000)
-    confirm.click(timeout=2000)
+            press(box, tap)
+    press(confirm, tap)
     return "toggle"
 
 

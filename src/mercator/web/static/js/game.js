@@ -391,11 +391,12 @@ function topbar(ctx) {
     S.connected ? null : el("span", { class: "error" }, t("connection_lost")),
     doc.can_undo ? el("button", { "data-testid": "undo", onclick: undo }, t("undo")) : null,
     mine ? el("button", { "data-testid": "hint", onclick: hint }, t("hint")) : null,
-    el("a", { href: `/howto/${S.summary.game}/${S.lang}`, target: "_blank", "data-testid": "howto-link" },
-      t("howto_link")),
-    el("a", { href: `/rules/${S.summary.game}/${S.lang}`, target: "_blank" }, t("rules_link")),
-    S.seat !== null ? turnControls(render) : null,
-    langSelect(S.lang, changeLang));
+    el("span", { class: "tools" },
+      el("a", { href: `/howto/${S.summary.game}/${S.lang}`, target: "_blank", "data-testid": "howto-link" },
+        t("howto_link")),
+      el("a", { href: `/rules/${S.summary.game}/${S.lang}`, target: "_blank" }, t("rules_link")),
+      S.seat !== null ? turnControls(render) : null,
+      langSelect(S.lang, changeLang)));
 }
 
 async function changeLang(lang) {
@@ -502,8 +503,12 @@ function side(ctx) {
     S.hint ? el("p", { class: "hint-text", "data-testid": "hint-text" },
       t("hint_is", { action: (doc.legal || []).find((it) => it.index === S.hint.index)?.text ?? "" })) : null,
     actionBar(doc.legal, S.board, ctx, act, S.focus)) : null,
-    el("section", { class: "panel" }, el("h2", {}, t("log")),
-      el("div", { class: "log", id: "log", "data-testid": "log", "data-own": true })),
+    // A drawer: open beside a wide board, closed under a phone's board until the player opens it
+    // (the page keeps what the player chose: the morph leaves the drawer alone).
+    el("details", { class: "panel logbox", "data-own": true, "data-testid": "log-drawer",
+      open: matchMedia("(min-width: 901px)").matches },
+    el("summary", {}, el("h2", {}, t("log"))),
+    el("div", { class: "log", id: "log", "data-testid": "log" })),
     seatsPanel(ctx));
 }
 

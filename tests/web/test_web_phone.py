@@ -1,0 +1,65 @@
+"""A game at phone size, played to the end by tapping: the board comes first, the action tray is
+docked at the bottom of the screen, the log waits in a closed drawer, nothing scrolls sideways."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+from typing import Any
+
+from mercator.engine.record import GameRecord
+
+from .play import click_something, get_json, is_over, wait_my_turn_or_end
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_a_valencia_game_finished_by_tapping_on_a_phone(browser: Any, server: str, artifacts: Any) -> None:
+    body = {"game": "valencia", "seed": 4, "join": 0,
+            "seats": [{"kind": "human", "name": "Anna"}, {"kind": "bot", "level": "easy"}]}
+    request = urllib.request.Request(f"{server}/api/games", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        made = json.loads(response.read())
+    gid, token = made["game"]["id"], made["seat"]["token"]
+    context = browser.new_context(base_url=server, viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto(f"/play/{gid}?seat=0&token={token}")
+        wait_my_turn_or_end(page)
+        layout = page.evaluate("""() => {
+          const box = (s) => document.querySelector(s).getBoundingClientRect();
+          const tray = box('[data-testid=actionbar]');
+          return { board: box('[data-testid=board]').top, trayBottom: tray.bottom, trayTop: tray.top,
+            tray: getComputedStyle(document.querySelector('[data-testid=actionbar]')).position,
+            drawer: document.querySelector('[data-testid=log-drawer]').open,
+            width: document.documentElement.scrollWidth, height: innerHeight };
+        }""")
+        page.screenshot(path=str(artifacts / "valencia-phone-start.png"))
+        assert layout["board"] < 120, layout  # under the top bar, before anything else
+        assert layout["tray"] == "fixed" and abs(layout["trayBottom"] - layout["height"]) < 2, layout
+        assert layout["trayTop"] > layout["height"] * 0.55, layout  # the board stays visible above it
+        assert layout["drawer"] is False and layout["width"] <= PHONE["width"] + 2, layout
+        page.screenshot(path=str(artifacts / "valencia-phone-start.png"))
+        page.tap("[data-testid=log-drawer] summary")
+        assert page.locator("[data-testid=log]").is_visible()
+
+        rng = random.Random(4)
+        for _ in range(600):
+            wait_my_turn_or_end(page)
+            if is_over(page):
+                break
+            click_something(page, rng, board_first=True, tap=True)
+        assert is_over(page)
+        page.screenshot(path=str(artifacts / "valencia-phone-end.png"), full_page=True)
+        shown = {int(r.get_attribute("data-seat")): int(r.get_attribute("data-score"))
+                 for r in page.locator("[data-testid=score-row]").all()}
+        final = GameRecord.from_json(get_json(f"{server}/api/games/{gid}/record")["record"]).replay()
+        assert shown == dict(enumerate(final.scores()))
+    finally:
+        context.close()
+    assert not errors, errors
