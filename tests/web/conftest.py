@@ -39,6 +39,7 @@ def page(browser: Any, server: str) -> Iterator[Any]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
     yield page
     context.close()
     assert not errors, errors

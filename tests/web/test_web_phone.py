@@ -10,7 +10,7 @@ from typing import Any
 
 from mercator.engine.record import GameRecord
 
-from .play import click_something, get_json, is_over, wait_my_turn_or_end
+from .play import click_something, get_json, is_over, version, wait_moved, wait_my_turn_or_end
 
 PHONE = {"width": 390, "height": 844}
 
@@ -45,15 +45,18 @@ def test_a_valencia_game_finished_by_tapping_on_a_phone(browser: Any, server: st
         assert layout["trayTop"] > layout["height"] * 0.55, layout  # the board stays visible above it
         assert layout["drawer"] is False and layout["width"] <= PHONE["width"] + 2, layout
         page.screenshot(path=str(artifacts / "valencia-phone-start.png"))
+        assert page.get_attribute("[data-testid=howto-link]", "href") == "/howto/valencia/en"
         page.tap("[data-testid=log-drawer] summary")
-        assert page.locator("[data-testid=log]").is_visible()
+        page.wait_for_selector("[data-testid=log-line]", state="visible")
 
         rng = random.Random(4)
         for _ in range(600):
             wait_my_turn_or_end(page)
             if is_over(page):
                 break
+            before = version(page)
             click_something(page, rng, board_first=True, tap=True)
+            wait_moved(page, before, timeout=60_000)  # the tap's own move, before looking again
         assert is_over(page)
         page.screenshot(path=str(artifacts / "valencia-phone-end.png"), full_page=True)
         shown = {int(r.get_attribute("data-seat")): int(r.get_attribute("data-score"))

@@ -4,9 +4,51 @@
 // confirm button, never one button per combination.
 import { el, t } from "./common.js";
 
-const GROUP_MIN = 6;
-// The ticked boxes of each toggle choice, kept while the page redraws for other players' moves.
+// A run of this many actions that differ only in one number is one stepper.
+const GROUP_MIN = 2;
+// A stepper over this many values also gets a slider.
+const SLIDER_MIN = 8;
+// The ticked boxes of each toggle choice and the value of each stepper, kept while the page redraws
+// for other players' moves.
 const ticked = new Map();
+const picked = new Map();
+
+/** One number chosen with - and + (and a slider for long runs), the action's full words under it, and
+ * a button that confirms: a bid, a quantity, an amount of gold. */
+function stepper({ field, items }, focus, onAct) {
+  const key = items.map((it) => it.index).join(",");
+  const hinted = focus ? items.findIndex((it) => focus.has(it.index)) : -1;
+  let at = hinted >= 0 ? hinted : Math.min(picked.get(key) ?? 0, items.length - 1);
+  picked.set(key, at);
+  // The drawn tree is only a template: a step changes the live group, found from the event.
+  const show = (group) => {
+    group.querySelector("[data-testid=action-value]").textContent = items[at].action[field];
+    group.querySelector("[data-testid=action-value-text]").textContent = items[at].text ?? "";
+    group.querySelector("[data-testid=step-down]").disabled = at === 0;
+    group.querySelector("[data-testid=step-up]").disabled = at === items.length - 1;
+    const slider = group.querySelector("input[type=range]");
+    if (slider) slider.value = String(at);
+  };
+  const step = (e, to) => {
+    at = Math.max(0, Math.min(items.length - 1, to));
+    picked.set(key, at);
+    show(e.target.closest(".group"));
+  };
+  const kind = items[0].action.kind;
+  const group = el("div", { class: "group" + (hinted >= 0 ? " hinted" : ""), "data-kind": kind, "data-testid": "stepper" },
+    el("span", { class: "group-label" }, items[0].group ?? kind),
+    el("span", { class: "step" },
+      el("button", { class: "small", "data-testid": "step-down", "aria-label": "−", onclick: (e) => step(e, at - 1) }, "−"),
+      el("output", { "data-testid": "action-value" }),
+      el("button", { class: "small", "data-testid": "step-up", "aria-label": "+", onclick: (e) => step(e, at + 1) }, "+")),
+    items.length >= SLIDER_MIN ? el("input", { type: "range", min: 0, max: items.length - 1, step: 1,
+      "aria-label": items[0].group ?? kind, oninput: (e) => step(e, Number(e.target.value)) }) : null,
+    el("button", { class: "action-group primary", "data-testid": "action-group", "data-kind": kind,
+      onclick: () => onAct(items[at].index) }, t("choose")),
+    el("span", { class: "small muted", "data-testid": "action-value-text" }));
+  show(group);
+  return group;
+}
 
 /** A toggle choice: ``field`` of each legal action is a string of "0"/"1", one per label. */
 function toggleChoice(kind, spec, items, ctx, onAct, focus) {
@@ -98,14 +140,7 @@ export function actionBar(legal, board, ctx, onAct, focus) {
         onclick: () => onAct(index),
       }, entry.item.text ?? action.kind);
     }
-    const { field, items } = entry.group;
-    const select = el("select", { "data-testid": "action-value" },
-      items.map((it) => el("option", { value: it.index, selected: focus && focus.has(it.index) }, it.action[field])));
-    const hinted = focus && items.some((it) => focus.has(it.index));
-    return el("div", { class: "group" + (hinted ? " hinted" : ""), "data-kind": items[0].action.kind },
-      el("span", {}, items[0].group ?? items[0].action.kind), select,
-      el("button", { class: "action-group", "data-testid": "action-group", "data-kind": items[0].action.kind,
-        onclick: (e) => onAct(Number(e.target.closest(".group").querySelector("select").value)) }, t("choose")));
+    return stepper(entry.group, focus, onAct);
   });
   return el("div", { class: "actions" }, choices, buttons);
 }
