@@ -31,6 +31,7 @@ INFO = register(GameInfo(
     plugins=Plugins(
         heuristics="mercator.games.colonia.heuristics",
         content="mercator.games.colonia.data",
+        explain="mercator.games.colonia.explain",
         invariants="mercator.games.colonia.invariants:violations",
         encoder="mercator.interop.encoders.colonia:ENCODER",
         wording="mercator.games.colonia.wording",

@@ -26,6 +26,7 @@ INFO = register(GameInfo(
         tui="mercator.tui.constantinopolis",
         web_board="boards/constantinopolis.js",
         board_tables="mercator.games.constantinopolis.data:board_tables",
+        explain="mercator.games.constantinopolis.explain",
     ),
 ))
 

@@ -41,7 +41,7 @@ function stepper({ field, items }, focus, onAct) {
       el("button", { class: "small", "data-testid": "step-down", "aria-label": "−", onclick: (e) => step(e, at - 1) }, "−"),
       el("output", { "data-testid": "action-value" }),
       el("button", { class: "small", "data-testid": "step-up", "aria-label": "+", onclick: (e) => step(e, at + 1) }, "+")),
-    items.length >= SLIDER_MIN ? el("input", { type: "range", min: 0, max: items.length - 1, step: 1,
+    items.length >= SLIDER_MIN ? el("input", { type: "range", min: 0, max: items.length - 1, step: 1, value: at,
       "aria-label": items[0].group ?? kind, oninput: (e) => step(e, Number(e.target.value)) }) : null,
     el("button", { class: "action-group primary", "data-testid": "action-group", "data-kind": kind,
       onclick: () => onAct(items[at].index) }, t("choose")),

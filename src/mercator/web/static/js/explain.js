@@ -26,11 +26,13 @@ export function explained(node, kind, id) {
   return node;
 }
 
-/** What a content tag says of a row's origin, in words ("[INV] ..." -> "Invented for this platform"). */
+/** What a content tag says of a row's origin, in words: each kind of source it names ("[SRC:rb] price;
+ * [INV] name" -> "From a published source · Invented ..."); the tag's own note (English, as the
+ * content files keep it) only on an English page. */
 function origin(tag) {
-  const kind = (tag.match(/^\[(\w+)/) || [])[1] || "";
-  const detail = tag.replace(/^\[\w+\]\s*/, "");
-  return t(`origin_${kind}`) + (detail ? ` (${detail})` : "");
+  const kinds = [...new Set([...tag.matchAll(/\[(SEED|SRC|DEC|INV)/g)].map((m) => m[1]))];
+  const words = kinds.map((k) => t(`origin_${k}`)).join(" · ");
+  return document.documentElement.lang === "en" ? `${words} — ${tag}` : words;
 }
 
 function content(kind, id) {

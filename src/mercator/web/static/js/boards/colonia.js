@@ -1,6 +1,8 @@
 // Colonia: the week's days with the decrees, the market stalls, the craftsmen, the harbour with
 // its ships and holds, the relic display, and every family's belongings (the player's own screen).
+// Every content entity on it is marked with explained(): hover, focus or a tap says what it does.
 import { el, label, nameOf, t } from "../common.js";
+import { explained } from "../explain.js";
 
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const CITIES = ["london", "novgorod", "bergen", "bruges"];
@@ -8,13 +10,24 @@ const CURRENCIES = ["pfund", "grivna", "mark", "gulden"];
 const COLOURS = { yellow: "#d4a017", blue: "#2e6fba", green: "#2e8b57", red: "#c0392b", black: "#333", white: "#999",
   purple: "#7d3c98", orange: "#e67e22" };
 
-const bundle = (goods) => Object.entries(goods).filter(([, n]) => n)
-  .map(([g, n]) => `${n} ${nameOf("goods", g)}`).join(", ") || t("none");
+// A bundle of goods ("wares") or raw materials ("materials") as "2 wood, 1 fur", each part explained.
+const bundle = (goods, kind = "wares", table = "goods") => {
+  const parts = Object.entries(goods).filter(([, n]) => n);
+  if (!parts.length) return [t("none")];
+  return parts.flatMap(([g, n], i) => [i ? ", " : null,
+    explained(el("span", {}, `${n} ${nameOf(table, g)}`), kind, g)]);
+};
 const card = (id) => nameOf("cards", id);
 const decree = (id) => nameOf("decrees", id);
 
 function currencyOf(city) {
   return nameOf("currency", CURRENCIES[CITIES.indexOf(city)] || city);
+}
+
+/** The name of ``city``'s currency, explained as that currency. */
+function currencySpan(city) {
+  const id = CURRENCIES[CITIES.indexOf(city)] || city;
+  return explained(el("span", {}, currencyOf(city)), "currencies", id);
 }
 
 function relicCity(id) {
@@ -28,12 +41,13 @@ function week(ctx) {
   for (const x of v.decrees) (decrees[x.day] ||= []).push(x);
   return el("section", { class: "panel", "data-testid": "week" },
     el("h2", {}, t("c_week", { week: v.week, weeks: v.weeks }),
-      v.week_card ? el("span", { class: "muted small" }, ` · ${t("c_week_card")}: ${nameOf("week_cards", v.week_card)}`) : null),
+      v.week_card ? explained(el("span", { class: "muted small" },
+        ` · ${t("c_week_card")}: ${nameOf("week_cards", v.week_card)}`), "week_cards", v.week_card) : null),
     el("div", { class: "days" }, DAYS.map((day, i) => {
       return el("div", { class: "day" + (v.day === i + 1 ? " today" : ""), "data-testid": `day-${day}` },
         el("b", {}, t(`day_${day}`)),
-        (decrees[i + 1] || []).map((x) => el("div", { class: "small", "data-testid": "decree" }, decree(x.decree),
-          el("br"), el("i", {}, t(`state_${x.state}`)))));
+        (decrees[i + 1] || []).map((x) => explained(el("div", { class: "small", "data-testid": "decree" },
+          decree(x.decree), el("br"), el("i", {}, t(`state_${x.state}`))), "decrees", x.decree)));
     })),
     el("p", { class: "small" },
       `${t("c_dice")}: ${v.dice} · ${t("c_departing")}: ${v.departing} · ${t("c_mayor")}: `,
@@ -43,36 +57,41 @@ function week(ctx) {
 
 function stalls(ctx) {
   return el("section", { class: "panel", "data-testid": "stalls" }, el("h2", {}, t("c_stalls")),
-    el("div", { class: "cards" }, ctx.view.stalls.map((s) => ctx.bind(el("div", {
+    el("div", { class: "cards" }, ctx.view.stalls.map((s) => explained(ctx.bind(el("div", {
       class: "card" + (s.bought_by !== null ? " taken" : ""), "data-testid": `stall-${s.stall}` },
     // An empty stall has nothing to sell, so no price either.
     ...(Object.values(s.raws).some(Boolean)
-      ? [el("b", {}, `${s.stall}`), " ", bundle(s.raws), el("br"), el("span", { class: "small" }, t("c_cost", { n: s.cost }))]
+      ? [el("b", {}, `${s.stall}`), " ", bundle(s.raws, "materials"), el("br"),
+        el("span", { class: "small" }, t("c_cost", { n: s.cost }))]
       : [el("b", {}, `${s.stall}`), " ", el("span", { class: "muted" }, t("c_stall_empty"))]),
     s.bought_by !== null ? el("div", { class: `small pc${s.bought_by % 6}` }, `${t("c_bought_by")} ${ctx.names[s.bought_by]}`)
-      : null), (a) => a.kind === "buy_stall" && a.stall === s.stall))));
+      : null), (a) => a.kind === "buy_stall" && a.stall === s.stall), "stalls", `stall_${s.stall}`))));
 }
 
 function craftsmen(ctx) {
   return el("section", { class: "panel", "data-testid": "craftsmen" }, el("h2", {}, t("c_craftsmen")),
-    el("div", { class: "cards" }, ctx.view.craftsmen.map((c) => ctx.bind(el("div", { class: "card",
+    el("div", { class: "cards" }, ctx.view.craftsmen.map((c) => explained(ctx.bind(el("div", { class: "card",
       "data-testid": `craftsman-${c.craftsman}` },
-    el("b", {}, nameOf("craftsman", c.craftsman)), el("div", { class: "small" }, `→ ${nameOf("goods", c.good)}`),
+    el("b", {}, nameOf("craftsman", c.craftsman)),
+    el("div", { class: "small" }, "→ ", explained(el("span", {}, nameOf("goods", c.good)), "wares", c.good)),
     el("div", { class: "small" }, `${t("c_stick")}: ${c.stick} · ${t("c_next_cost")}: ${c.next_cost}`),
     el("div", {}, c.stacks.map((st) => el("span", { class: `chip pc${st.seat % 6}` },
       `${ctx.names[st.seat]}: ${t("c_members_on", { n: st.members })}`)))),
-    (a) => a.kind === "commission" && a.craftsman === c.craftsman))));
+    (a) => a.kind === "commission" && a.craftsman === c.craftsman), "craftsman", c.craftsman))));
 }
 
 function harbour(ctx) {
   const berths = ctx.view.berths.map((b, i) => {
-    if (!b) return el("div", { class: "card taken" }, `${i + 1}: -`);
-    return el("div", { class: "card ship-card", "data-testid": `berth-${i + 1}` },
-      el("b", {}, `${i + 1}. ${nameOf("ships", b.ship)}`), el("span", { class: "small muted" }, ` · ${nameOf("cities", b.city)}`),
+    const berth = `berth_${i + 1}`;
+    if (!b) return explained(el("div", { class: "card taken" }, `${i + 1}: -`), "berths", berth);
+    return explained(el("div", { class: "card ship-card", "data-testid": `berth-${i + 1}` },
+      el("b", {}, explained(el("span", {}, `${i + 1}.`), "berths", berth), ` ${nameOf("ships", b.ship)}`),
+      el("span", { class: "small muted" }, " · ",
+        explained(el("span", {}, nameOf("cities", b.city)), "cities", b.city)),
       b.holds.map((h) => ctx.bind(el("div", { class: "hold", "data-testid": `hold-${b.ship}-${h.hold}` },
-        `${t("c_hold", { n: h.hold })}: ${bundle(h.goods)} → ${h.payout} ${currencyOf(b.city)}`,
+        `${t("c_hold", { n: h.hold })}: `, bundle(h.goods), ` → ${h.payout} `, currencySpan(b.city),
         h.seat !== null ? el("span", { class: `chip pc${h.seat % 6}` }, ctx.names[h.seat]) : null),
-      (a) => a.kind === "load" && a.ship === b.ship && a.hold === h.hold)));
+      (a) => a.kind === "load" && a.ship === b.ship && a.hold === h.hold))), "ships", b.ship);
   });
   return el("section", { class: "panel", "data-testid": "harbour" }, el("h2", {}, t("c_harbour")),
     el("div", { class: "cards" }, berths));
@@ -80,40 +99,55 @@ function harbour(ctx) {
 
 function relics(ctx) {
   return el("section", { class: "panel", "data-testid": "relics" }, el("h2", {}, t("c_relics")),
-    el("div", { class: "cards" }, ctx.view.display.map((r) => ctx.bind(el("div", { class: "card",
+    el("div", { class: "cards" }, ctx.view.display.map((r) => explained(ctx.bind(el("div", { class: "card",
       "data-testid": `relic-${r.card}` },
-    el("b", {}, card(r.card)), el("div", { class: "small" }, `${t("c_price")}: ${r.price} ${currencyOf(relicCity(r.card))}`),
+    el("b", {}, card(r.card)),
+    el("div", { class: "small" }, `${t("c_price")}: ${r.price} `, currencySpan(relicCity(r.card))),
     r.reserved_by !== null ? el("div", { class: `small pc${r.reserved_by % 6}` },
       `${t("c_reserved_by")} ${ctx.names[r.reserved_by]}`) : null),
-    (a) => (a.kind === "buy" || a.kind === "reserve") && a.card === r.card))));
+    (a) => (a.kind === "buy" || a.kind === "reserve") && a.card === r.card), "relics", r.card))));
 }
 
 function sheet(ctx, p) {
   const s = p.seat;
   const mine = s === ctx.seat;
   const colour = COLOURS[p.colour] || "#888";
-  const hand = (p.hand || []).map((value) => ctx.bind(el("span", { class: "chip famcard", "data-testid": mine ? `card-${value}` : null },
-    String(value)), (a) => mine && a.kind === "play_card" && a.value === value));
-  const ownRelics = (p.relics || []).map((id) => ctx.bind(el("span", { class: "chip" }, card(id)),
-    (a) => mine && a.kind === "fill_shrine" && a.relic === id));
-  const raws = Object.entries(p.raws_known || {}).filter(([, n]) => n).map(([r, n]) => `${n} ${nameOf("raws", r)}`);
+  const hand = (p.hand || []).map((value) => explained(ctx.bind(el("span", { class: "chip famcard",
+    "data-testid": mine ? `card-${value}` : null }, String(value)),
+  (a) => mine && a.kind === "play_card" && a.value === value), "family_cards", `fam_${value}`));
+  const ownRelics = (p.relics || []).map((id) => explained(ctx.bind(el("span", { class: "chip" }, card(id)),
+    (a) => mine && a.kind === "fill_shrine" && a.relic === id), "relics", id));
+  // A shrine lies in front of the screen, with the relic put into it (if any).
+  const shrines = Object.entries(p.shrines || {}).filter(([, x]) => x).map(([city, x]) => {
+    const id = `shrine_${city.slice(0, 3)}`;
+    return el("span", { class: "chip" }, explained(el("span", {}, card(id)), "relics", id),
+      x !== "empty" ? [" (", explained(el("span", {}, card(x)), "relics", x), ")"] : null);
+  });
+  const raws = Object.entries(p.raws_known || {}).filter(([, n]) => n)
+    .map(([r, n]) => explained(el("span", {}, `${n} ${nameOf("raws", r)}`), "materials", r));
   if (p.raws_unknown) raws.push(t("c_raws_unknown", { n: p.raws_unknown }));
+  const money = Object.entries(p.money).map(([c, n]) => explained(el("span", {}, `${n} ${nameOf("currency", c)}`),
+    "currencies", c));
+  const list = (nodes) => nodes.flatMap((node, i) => [i ? ", " : null, node]);
   return el("div", { class: "sheet" + (mine ? " me" : "") + (ctx.view.to_act.includes(s) ? " acting" : ""),
     style: `border-top: 5px solid ${colour}`, "data-testid": `sheet-${s}` },
   el("h3", {}, el("span", { style: `color:${colour}` }, ctx.names[s] + (mine ? ` (${t("you")})` : "")),
-    el("span", { class: "small muted" }, p.family)),
+    explained(el("span", { class: "small muted" }, p.family), "families", p.colour)),
   el("div", { class: "stats" },
     el("span", {}, `${t("c_members")}: ${p.supply}`), el("span", {}, `${t("c_votes")}: ${p.votes}`),
     el("span", {}, `${t("c_relic_vp")}: ${p.relic_vp}`)),
-  el("div", {}, `${t("c_money")}: ${Object.entries(p.money).map(([c, n]) => `${n} ${nameOf("currency", c)}`).join(", ")}`),
-  el("div", {}, `${t("goods")}: ${bundle(p.goods)}`),
-  el("div", {}, `${t("c_raws")}: ${raws.join(", ") || t("none")}`),
+  el("div", {}, `${t("c_money")}: `, list(money)),
+  el("div", {}, `${t("goods")}: `, bundle(p.goods)),
+  el("div", {}, `${t("c_raws")}: `, raws.length ? list(raws) : t("none")),
   el("div", {}, `${t("c_hand")}: `, hand.length ? hand : t("none"),
-    p.played ? el("span", { class: "small muted" }, ` · ${t("c_played")}: ${p.played}`) : null),
+    p.played ? explained(el("span", { class: "small muted" }, ` · ${t("c_played")}: ${p.played}`), "family_cards",
+      `fam_${p.played}`) : null),
   el("div", {}, `${t("c_own_relics")}: `, ownRelics.length ? ownRelics : t("none")),
+  shrines.length ? el("div", {}, `${t("c_shrines")}: `, shrines) : null,
   el("div", { class: "small" }, `${t("c_streets")}: ${Object.entries(p.streets).map(([k, n]) => `${nameOf("streets", k)} ${n}`)
     .join(", ")}`),
-  mine && p.screen ? el("div", { class: "small" }, `${t("c_screen")}: ${bundle(p.screen.raws || {})}`) : null);
+  mine && p.screen ? el("div", { class: "small" }, `${t("c_screen")}: `, bundle(p.screen.raws || {}, "materials"))
+    : null);
 }
 
 export default {
@@ -128,7 +162,7 @@ export default {
       let text;
       if (k === "seat" || k === "mayor") text = ctx.names[value];
       else if (Array.isArray(value) && ["waiting", "committed", "passed"].includes(k)) text = value.map((s) => ctx.names[s]).join(", ") || "-";
-      else if (k === "decree") text = decree(value);
+      else if (k === "decree") text = explained(el("span", {}, decree(value)), "decrees", value);
       else if (k === "phase") text = nameOf("phases", value);
       else if (k === "choice") text = nameOf("choices", value);
       else if (k === "my_choice") text = ctx.choiceText ?? "-";  // the server words the seat's own secret choice

@@ -1,6 +1,9 @@
 // Constantinopolis: the office track, the market, the building supply, every player's sheet and
-// the player's own contracts; each board element that stands for a legal action can be clicked.
+// the player's own contracts; each board element that stands for a legal action can be clicked, and
+// each one that stands for a thing of the game (office, building, market card, good, ship, trading
+// post, contract) explains itself (explained(), the words of engine/explain.py).
 import { el, goodsCubes, nameOf, svg, t } from "../common.js";
+import { explained } from "../explain.js";
 
 const GOODS = ["alimentary", "consumer", "industrial", "military", "luxury"];
 const SIZES = ["small", "medium", "large"];
@@ -18,6 +21,11 @@ function cargo(vector) {
 function goodsText(goods) {
   const parts = Object.entries(goods).filter(([, n]) => n).map(([g, n]) => `${n} ${g === "gold" ? t("gold") : good(g)}`);
   return parts.join(", ") || t("none");
+}
+
+/** Goods cubes, each explaining its good (a cube's second class names it). */
+function cubes(goods) {
+  return goodsCubes(goods).map((node) => explained(node, "wares", node.classList[1]));
 }
 
 function me(ctx) {
@@ -48,6 +56,7 @@ function officeTrack(ctx) {
         `${t("stake")}: ${o.stake}` + (bidding ? ` · ${d.bid}` : "")));
     ctx.bind(g, (a) => ((a.kind === "office_move" || a.kind === "office_challenge") && a.office === o.office)
       || (a.kind === "office_stay" && me(ctx)?.office === o.office));
+    explained(g, "offices", o.office);
     return svg("svg", { viewBox: `0 0 ${w} 140`, role: "img", "aria-label": name }, g);
   });
   const order = v.player_order.map((s) => ctx.names[s]).join(" → ");
@@ -56,20 +65,50 @@ function officeTrack(ctx) {
     el("p", { class: "small" }, `${t("player_order")}: ${order}`));
 }
 
+const CUBE = { alimentary: "var(--ali)", consumer: "var(--con)", industrial: "var(--ind)", military: "var(--mil)",
+  luxury: "var(--lux)" };
+
+/** The current market card, drawn as the card: its name, and per good the buying and selling price
+ * (coins) and the donation (goods -> fame); each price and donation is a place to click. */
 function market(ctx) {
   const m = ctx.view.market;
   const donations = Object.fromEntries(m.donations.map((d) => [d.good, d]));
-  const cell = (kind, g, text) => ctx.bind(el("td", { "data-testid": `${kind}-${g}` }, text),
-    (a) => a.kind === kind && a.good === g);
-  return el("section", { class: "panel market", "data-testid": "market" },
-    el("h2", {}, `${t("market")}: ${nameOf("markets", m.current)}`),
-    el("table", {},
-      el("tr", {}, el("th", {}), el("th", {}, t("buy")), el("th", {}, t("sell")), el("th", {}, t("donation"))),
-      GOODS.map((g) => el("tr", {},
-        el("th", {}, el("span", { class: `cube ${g}` }, ""), " ", good(g)),
-        cell("market_buy", g, m.buy[g]), cell("market_sell", g, m.sell[g]),
-        cell("donate", g, donations[g] ? `${donations[g].qty} → ${donations[g].fp} ${t("fp")}` : "")))),
-    el("p", { class: "small" }, t("trade_limit", { n: m.trade_limit }), " · ",
+  const W = 420;
+  // A long name (Russian goods, German headings) is squeezed into its column, never over the next one.
+  const fit = (text, width, size) => (text.length * size * 0.55 > width
+    ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {});
+  const ROW = 34;
+  const top = 62;
+  const cell = (kind, g, x, w, y, label) => ctx.bind(svg("g", { "data-testid": `${kind}-${g}`, class: "cell" },
+    svg("rect", { class: "frame", x, y: y + 3, width: w, height: ROW - 6, rx: 6, fill: "#fffaf0", stroke: "#d8c7a6" }),
+    label), (a) => a.kind === kind && a.good === g);
+  const coin = (x, y, n) => [svg("circle", { cx: x, cy: y, r: 11, fill: "#e8c45a", stroke: "#a9851f" }),
+    svg("text", { x, y: y + 4.5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#4a3508" }, n)];
+  const rows = GOODS.map((g, i) => {
+    const y = top + i * ROW;
+    const mid = y + ROW / 2;
+    const d = donations[g];
+    return svg("g", {},
+      explained(svg("g", {}, svg("rect", { x: 12, y: mid - 9, width: 18, height: 18, rx: 3, fill: CUBE[g], stroke: "#333" }),
+        svg("text", { x: 38, y: mid + 5, "font-size": 13, ...fit(nameOf("wares", g), 166, 13) }, nameOf("wares", g))),
+      "wares", g),
+      cell("market_buy", g, 210, 56, y, coin(238, mid, m.buy[g])),
+      cell("market_sell", g, 272, 56, y, coin(300, mid, m.sell[g])),
+      d ? cell("donate", g, 334, 76, y, svg("text", { x: 372, y: mid + 5, "text-anchor": "middle", "font-size": 13 },
+        `${d.qty} → ${d.fp} ★`)) : null);
+  });
+  const H = top + GOODS.length * ROW + 12;
+  const head = (x, w, text) => svg("text", { x, y: top - 8, "text-anchor": "middle", "font-size": 11, fill: "#7a6a58",
+    ...fit(text, w, 11) }, text);
+  const card = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "market-card",
+    "aria-label": `${t("market")}: ${nameOf("markets", m.current)}` },
+  svg("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 12, fill: "#fbf3e1", stroke: "#8a5a19", "stroke-width": 2 }),
+  explained(svg("g", {}, svg("rect", { x: 1, y: 1, width: W - 2, height: 34, rx: 12, fill: "#8a5a19" }),
+    svg("text", { x: W / 2, y: 24, "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#fff" },
+      nameOf("markets", m.current))), "markets", m.current),
+  head(238, 56, t("buy")), head(300, 56, t("sell")), head(372, 76, t("donation")), rows);
+  return el("section", { class: "panel market", "data-testid": "market" }, el("h2", {}, t("market")), card,
+    el("p", { class: "small" }, `★ ${t("fp")} · `, t("trade_limit", { n: m.trade_limit }), " · ",
       t("next_market", { n: m.future_cards, ex: m.exhaustions })));
 }
 
@@ -81,16 +120,17 @@ function supply(ctx) {
     if (!cats.has(b.category)) cats.set(b.category, []);
     cats.get(b.category).push([id, count, b]);
   }
-  const card = ([id, count, b]) => ctx.bind(el("div", { class: "building" + (count ? "" : " empty"),
+  const card = ([id, count, b]) => explained(ctx.bind(el("div", { class: "building" + (count ? "" : " empty"),
     "data-testid": `building-${id}` },
   el("span", { class: "cost" }, `${b.cost}`), el("b", {}, building(id)), el("br"),
-  b.output.some(Boolean) ? el("span", {}, "⇒ ", goodsCubes(Object.fromEntries(GOODS.map((g, i) => [g, b.output[i]])
+  b.output.some(Boolean) ? el("span", {}, "⇒ ", cubes(Object.fromEntries(GOODS.map((g, i) => [g, b.output[i]])
     .filter(([, n]) => n)))) : null,
   b.gold || b.fp ? el("span", { class: "small" }, ` ${b.gold} ${t("gold")}, ${b.fp} ${t("fp")}`) : null,
   el("span", { class: "muted small" }, ` ×${count}`)),
-  (a) => a.kind === "buy_building" && a.building === id);
-  const ships = SIZES.map((z, i) => ctx.bind(el("span", { class: "ship", "data-testid": `ship-supply-${z}` },
-    `${size(z)} ${ctx.content.ship_cost[i]} ${t("gold")} ×${v.ship_supply[z]}`), (a) => a.kind === "buy_ship" && a.size === z));
+  (a) => a.kind === "buy_building" && a.building === id), "buildings", id);
+  const ships = SIZES.map((z, i) => explained(ctx.bind(el("span", { class: "ship", "data-testid": `ship-supply-${z}` },
+    `${size(z)} ${ctx.content.ship_cost[i]} ${t("gold")} ×${v.ship_supply[z]}`), (a) => a.kind === "buy_ship" && a.size === z),
+  "ships", z));
   return el("section", { class: "panel supply", "data-testid": "supply" }, el("h2", {}, t("building_supply")),
     [...cats.entries()].sort((a, b) => a[0] - b[0]).map(([cat, items]) => el("div", { class: "cat" },
       el("h3", {}, t(`cat_${cat}`)), items.map(card))),
@@ -122,8 +162,8 @@ function track(ctx, label, values, testid) {
 
 function shipEl(ctx, ship) {
   const where = ship.at === "port" ? t("in_port") : t(`at_sea_${ship.at}`);
-  return el("span", { class: "ship" + (ship.at === "port" ? "" : " sea") },
-    `${size(ship.size)} · ${where}`, ship.contracts.length ? ` [${ship.contracts.join(", ")}]` : "");
+  return explained(el("span", { class: "ship" + (ship.at === "port" ? "" : " sea") },
+    `${size(ship.size)} · ${where}`, ship.contracts.length ? ` [${ship.contracts.join(", ")}]` : ""), "ships", ship.size);
 }
 
 function sheet(ctx, p) {
@@ -131,28 +171,29 @@ function sheet(ctx, p) {
   const v = ctx.view;
   const mine = s === ctx.seat;
   const buildings = p.buildings.map((id) => {
-    const chip = el("span", { class: "chip", "data-testid": `own-${id}` }, building(id));
+    const chip = explained(el("span", { class: "chip", "data-testid": `own-${id}` }, building(id)), "buildings", id);
     return mine ? ctx.bind(chip, (a) => (a.kind === "use_commercial" || a.kind === "use_porta_pegae") && a.building === id)
       : chip;
   });
-  const posts = el("span", { "data-testid": mine ? "trading-posts" : null },
-    `${p.trading_posts - p.unused_trading_posts}/${p.trading_posts}`);
+  const posts = explained(el("span", { "data-testid": mine ? "trading-posts" : null },
+    `${p.trading_posts - p.unused_trading_posts}/${p.trading_posts}`), "trading_posts", "trading_post");
   if (mine) ctx.bind(posts, (a) => a.kind === "buy_trading_post");
   const reserved = p.reserved.map((r) => {
-    const chip = el("span", { class: "chip" }, `${r.contract} (${r.round})`);
+    const chip = explained(el("span", { class: "chip" }, `${r.contract} (${r.round})`), "contract_cards", r.contract);
     return mine ? ctx.bind(chip, (a) => a.kind === "release_reserved" && a.contract === r.contract) : chip;
   });
   const box = el("div", { class: `sheet pb${s % 6}` + (mine ? " me" : "") + (v.to_act.includes(s) ? " acting" : ""),
     "data-testid": `sheet-${s}` },
   el("h3", {}, el("span", { class: `pc${s % 6}` }, ctx.names[s] + (mine ? ` (${t("you")})` : "")),
-    el("span", { class: "small muted" }, p.office ? office(p.office) : "")),
+    p.office ? explained(el("span", { class: "small muted" }, office(p.office)), "offices", p.office)
+      : el("span", { class: "small muted" }, "")),
   el("div", { class: "stats" },
     el("span", {}, `${t("gold")}: `, el("b", { "data-testid": `gold-${s}` }, p.gold)),
     el("span", {}, `${t("fp")}: `, el("b", { "data-testid": `fp-${s}` }, p.fp)),
     el("span", {}, `${t("trading_posts")}: `, posts),
     el("span", {}, `${t("hand_size")}: ${p.hand_size}`),
     el("span", {}, `${t("production_level")}: ${p.production_level}`)),
-  el("div", {}, `${t("goods")}: `, goodsCubes(p.goods)),
+  el("div", {}, `${t("goods")}: `, cubes(p.goods)),
   el("div", {}, `${t("buildings")}: `, buildings.length ? buildings : t("none")),
   el("div", {}, `${t("ship_supply")}: `, p.ships.length ? p.ships.map((sh) => shipEl(ctx, sh)) : t("none")),
   reserved.length ? el("div", {}, `${t("reserved")}: `, reserved) : null);
@@ -162,12 +203,12 @@ function sheet(ctx, p) {
 
 function contractCard(ctx, id, note) {
   const c = ctx.content.contracts[id];
-  const card = el("div", { class: "contract", "data-testid": `contract-${id}` },
+  const card = explained(el("div", { class: "contract", "data-testid": `contract-${id}` },
     el("b", {}, `${id} · ${c.destination}`, note ? ` (${note})` : ""),
     el("div", {}, `${t("cargo")}: `, cargo(c.cargo)),
     c.passengers ? el("div", {}, `${t("passengers")}: ${c.passengers}`) : null,
     el("div", {}, `${t("voyage")}: ${SIZES.map((z, i) => `${size(z)} ${t(`voyage_${c.voyage[i]}`)}`).join(", ")}`),
-    el("div", {}, `${t("reward")}: ${c.gold} ${t("gold")}, ${c.fp} ${t("fp")}`));
+    el("div", {}, `${t("reward")}: ${c.gold} ${t("gold")}, ${c.fp} ${t("fp")}`)), "contract_cards", id);
   return ctx.bind(card, (a) => ["swap_pick", "reserve_contract", "dispatch_ship", "load_contract"].includes(a.kind)
     && a.contract === id);
 }
@@ -202,7 +243,9 @@ function decision(ctx) {
     else if (typeof value === "boolean") text = t(value ? "yes" : "no");
     else if (Array.isArray(value)) text = value.join(", ") || "-";
     else text = String(value);
-    return el("tr", {}, el("th", {}, t(`f_${k}`)), el("td", {}, text));
+    const kind = { office: "offices", building: "buildings", size: "ships" }[k];
+    const cell = el("td", {}, text);
+    return el("tr", {}, el("th", {}, t(`f_${k}`)), kind ? explained(cell, kind, value) : cell);
   });
   return el("div", {}, el("b", {}, t(`dec_${key(d.kind)}`)), el("table", { class: "kv small" }, rows), turnSoFar(ctx));
 }
