@@ -141,3 +141,28 @@ def test_play_rejects_unknown_seat_type():
     result = runner.invoke(app, ["play", "constantinopolis", "--seats", "human,wizard"])
     assert result.exit_code == 2
     assert "wizard" in result.output
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["play", "constantinopolis", "--lang", "fr"], "'fr' is not one of en, de, ru"),
+    (["arena", "constantinopolis", "--games", "0"], "greater than or equal to 1"),
+    (["arena", "constantinopolis", "--games", "2", "--out", "/nonexistent/run.jsonl"], "/nonexistent does not exist"),
+    (["rules", "constantinopolis", "--out", "/nonexistent/rules.html"], "/nonexistent does not exist"),
+    (["content", "check", "--game", "chess"], "'chess' is not one of constantinopolis"),
+    (["content", "check", "/tmp"], "with --game"),
+    (["serve", "--port", "99999"], "less than or equal to 65535"),
+    (["arena", "chess"], "'chess' is not one of"),
+    (["play", "constantinopolis", "--seats", "human,greedy,greedy,greedy,greedy,greedy"], "2-5 players, not 6"),
+])
+def test_a_wrong_argument_is_named_with_what_is_allowed_and_no_traceback(args: list[str], says: str) -> None:
+    """The installed console script, in a real process: exit status 2, one message, no traceback."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", "from mercator.cli import main; main()", *args],
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+                          env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"})
+    output = done.stdout + done.stderr
+    assert done.returncode == 2, output
+    assert says in " ".join(output.split()), output
+    assert "Traceback" not in output, output

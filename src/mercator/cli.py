@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from mercator.engine.errors import ContentError, IllegalAction
+from mercator.engine.i18n import LANGS
 from mercator.engine.record import GameRecord
 from mercator.games import all_games, get
 
@@ -19,6 +20,30 @@ app = typer.Typer(help="Mercator: merchant Euro board games.", no_args_is_help=T
 content_app = typer.Typer(help="Content files (cards, tiles, tables).", no_args_is_help=True)
 app.add_typer(content_app, name="content")
 console = Console()
+
+
+def _writable(path: Path | None) -> Path | None:
+    """An output file's folder must exist (checked before any work is done)."""
+    if path is not None and not path.parent.is_dir():
+        raise typer.BadParameter(f"the folder {path.parent} does not exist")
+    return path
+
+
+def _one_of(allowed: list[str]) -> Any:
+    """A parameter callback: a value outside ``allowed`` is a usage error that lists them."""
+    def check(value: str | None) -> str | None:
+        if value is not None and value not in allowed:
+            raise typer.BadParameter(f"{value!r} is not one of {', '.join(allowed)}")
+        return value
+    return check
+
+
+# Arguments several commands share, checked while parsing, so a wrong value is a usage error that
+# lists what is allowed rather than a traceback.
+GAME_NAMES = [g.name for g in all_games()]
+GameName = Annotated[str, typer.Argument(callback=_one_of(GAME_NAMES), help=f"The game: {', '.join(GAME_NAMES)}",
+                                         show_default=False)]
+Lang = Annotated[str, typer.Option(callback=_one_of(list(LANGS)), help=f"Language: {', '.join(LANGS)}")]
 
 
 def _options(game: str, edition: str | None, option: list[str] | None) -> dict[str, Any]:
@@ -61,13 +86,13 @@ def games() -> None:
 
 @app.command()
 def play(
-    game: str,
+    game: GameName,
     seats: Annotated[str, typer.Option(help="Comma-separated: human or a bot (random, greedy, easy)")] = "human,greedy",
     seed: Annotated[int | None, typer.Option(help="Game seed (random if omitted)")] = None,
     edition: Annotated[str | None, typer.Option(help="Edition, for games that have several")] = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option as key=value, e.g. free_trade=true")] = None,
-    record: Annotated[Path | None, typer.Option(help="Save the game record to this file")] = None,
-    lang: Annotated[str, typer.Option(help="Language: en, de or ru")] = "en",
+    record: Annotated[Path | None, typer.Option(callback=_writable, help="Save the game record to this file")] = None,
+    lang: Lang = "en",
 ) -> None:
     """Play in the terminal against bots or hotseat with friends."""
     import random
@@ -94,7 +119,7 @@ def replay(
     file: Path,
     verify: Annotated[bool, typer.Option(help="Exit 1 if the replayed hash differs from the stored one")] = False,
     show: Annotated[bool, typer.Option(help="Print every action with its events")] = True,
-    lang: Annotated[str, typer.Option(help="Language of the log: en, de or ru")] = "en",
+    lang: Lang = "en",
 ) -> None:
     """Step through a saved game record."""
     from mercator.engine.i18n import render
@@ -126,7 +151,7 @@ def replay(
 def bench(
     game: str,
     players: Annotated[int, typer.Option(help="Number of players")] = 4,
-    games_: Annotated[int, typer.Option("--games", help="Random games to play")] = 200,
+    games_: Annotated[int, typer.Option("--games", min=1, help="Random games to play")] = 200,
     edition: Annotated[str | None, typer.Option(help="Edition")] = None,
     seed: Annotated[int, typer.Option(help="First seed")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
@@ -203,18 +228,20 @@ def _compare(games: int, seed: int, only: str | None, as_json: bool) -> None:
 
 @app.command()
 def arena(
-    game: str,
+    game: GameName,
     players: Annotated[int, typer.Option(help="Number of players")] = 2,
     bots: Annotated[str, typer.Option(help="Bots in seat order, comma-separated (repeated to fill the table); "
                                            "levels random, easy, normal, hard, or ismcts:N[:key=value...], "
                                            "e.g. ismcts:5000:prior_depth=3")] = "normal,greedy",
-    games_: Annotated[int, typer.Option("--games", help="Games to play")] = 100,
+    games_: Annotated[int, typer.Option("--games", min=1, help="Games to play")] = 100,
     edition: Annotated[str | None, typer.Option(help="Edition")] = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option as key=value")] = None,
     workers: Annotated[int, typer.Option(help="Parallel worker processes (or Ray CPUs)")] = 1,
     seed: Annotated[int, typer.Option(help="Base seed; game i uses its own seed derived from it")] = 0,
-    out: Annotated[Path | None, typer.Option(help="JSON lines file; an interrupted run resumes from it")] = None,
-    report: Annotated[Path | None, typer.Option(help="Write a self-contained HTML report here")] = None,
+    out: Annotated[Path | None, typer.Option(callback=_writable,
+                                             help="JSON lines file; an interrupted run resumes from it")] = None,
+    report: Annotated[Path | None, typer.Option(callback=_writable,
+                                                help="Write a self-contained HTML report here")] = None,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON")] = False,
@@ -266,9 +293,10 @@ def arena(
 
 @app.command()
 def rules(
-    game: str,
-    lang: Annotated[str, typer.Option(help="en, de or ru")] = "en",
-    out: Annotated[Path | None, typer.Option(help="Write the HTML page here (default: print it)")] = None,
+    game: GameName,
+    lang: Lang = "en",
+    out: Annotated[Path | None, typer.Option(callback=_writable,
+                                             help="Write the HTML page here (default: print it)")] = None,
 ) -> None:
     """The game's content (every card, tile and constant with its provenance tag) as an HTML page."""
     from mercator.web.rules import render_rules
@@ -305,9 +333,14 @@ def _print_summary(summary: dict[str, Any]) -> None:
 @content_app.command("check")
 def content_check(
     path: Annotated[Path | None, typer.Argument(help="A content folder or file (default: every game's own)")] = None,
-    game: Annotated[str | None, typer.Option(help="Which game's schema to use for PATH")] = None,
+    game: Annotated[str | None, typer.Option(callback=_one_of(GAME_NAMES),
+                                             help="Which game's schema to use for PATH")] = None,
 ) -> None:
     """Validate content files; a bad file is reported with file, row and field."""
+    if path is not None and game is None:
+        raise typer.BadParameter("say which game's schema PATH follows with --game", param_hint="PATH")
+    if path is not None and not path.exists():
+        raise typer.BadParameter(f"{path} does not exist", param_hint="PATH")
     failures = 0
     targets = [info.name for info in all_games()] if game is None else [game]
     for name in targets:
@@ -341,7 +374,7 @@ def content_check(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on")] = 8000,
     database: Annotated[str | None, typer.Option(help="Database URL, e.g. postgresql+psycopg://user@host/db "
                                                       "(default: $MERCATOR_DATABASE_URL, else a SQLite file "
                                                       "in the user's data folder)")] = None,
@@ -383,5 +416,14 @@ def serve(
     run(host, port, database, **{k: v for k, v in given.items() if v is not None})
 
 
+def main() -> None:
+    """The console script: a refused option or bad content ends with its message, not a traceback."""
+    try:
+        app()
+    except (IllegalAction, ContentError) as exc:
+        console.print(f"[red]error:[/red] {escape(str(exc))}")
+        raise SystemExit(2) from None
+
+
 if __name__ == "__main__":
-    app()
+    main()

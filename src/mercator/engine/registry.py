@@ -8,6 +8,7 @@ that does not import fails loudly rather than falling back.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -119,7 +120,7 @@ class GameInfo:
         options = self.validate_options(options)
         counts = self.counts_for(options)
         if players not in counts:
-            edition = f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
+            edition = f" ({', '.join(f'{k}={json.dumps(v)}' for k, v in options.items())})" if options else ""
             raise IllegalAction(f"{self.title}{edition} is played by {counts[0]}-{counts[-1]} players, not {players}")
         return self.factory(players, int(seed), options)
 
