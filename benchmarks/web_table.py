@@ -100,6 +100,10 @@ def updates(moves: int) -> None:
             open_table(page, gid, token, "en")
             play(page, moves, random.Random(3))
             ms = sorted(page.evaluate("performance.getEntriesByName('mercator-update').map((e) => e.duration)"))
+            for part in ("build", "morph", "marks"):
+                took = sorted(page.evaluate(f"performance.getEntriesByName('mercator-{part}').map((e) => e.duration)"))
+                if took:
+                    print(f"{name:17s} {part:5s} median {statistics.median(took):6.1f} ms  max {took[-1]:6.1f} ms")
             drawn = sorted(page.evaluate("performance.getEntriesByName('mercator-render').map((e) => e.duration)"))
             print(f"{name:17s} {len(drawn):4d} drawings median {statistics.median(drawn):6.1f} ms"
                   f"  max {drawn[-1]:6.1f} ms")

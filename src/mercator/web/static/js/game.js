@@ -23,7 +23,7 @@ const S = {
   // must confirm before the board shows anything (null: nobody is waiting).
   hotseat: JSON.parse(localStorage.getItem(`mercator.hotseat.${gameId}`) || "null"), cover: null,
   // What each seat's board showed after its latest action (see markChanges), and whether to take it anew.
-  baselines: {}, rebase: false,
+  baselines: {}, rebase: false, logRev: 0,
   // Versions that came over the socket and are not yet on the board (measureUpdate); the frame asked for.
   arrived: new Set(), frame: null,
 };
@@ -230,6 +230,7 @@ async function loadLog(reset) {
   if (S.seat !== null) q.set("seat", S.seat);
   const out = await api("GET", `/web/api/games/${gameId}/log?${q}`, undefined, S.token || undefined);
   S.log.lines = out.reset ? out.lines : S.log.lines.concat(out.lines);
+  S.logRev += 1;
   S.log.actions = out.actions;
   S.log.digest = out.digest;
   drawLog();
@@ -247,6 +248,10 @@ function sinceMyTurn() {
 function drawLog() {
   const box = document.getElementById("log");
   if (!box) return;
+  // The log is long; draw it only when its lines or whose turn it is changed.
+  const drawn = `${S.seat}|${S.logRev}|${Boolean(S.doc?.my_turn)}`;
+  if (box.dataset.drawn === drawn) return;
+  box.dataset.drawn = drawn;
   const fresh = new Set(sinceMyTurn());
   const end = box.scrollHeight - box.scrollTop - box.clientHeight < 40;  // following the latest lines
   draw(box, el("ol", {}, S.log.lines.map((line) => el("li", {
@@ -584,11 +589,17 @@ function render() {
   const mine = S.seat !== null && S.doc.my_turn && S.doc.status === "active";
   document.title = `${mine ? `● ${t("your_turn")} · ` : ""}${t("app_title")} · ${pretty(S.summary.game)}`;
   signalTurn(mine, `${pretty(S.summary.game)} · ${ctx.names[S.seat] ?? ""}`);
-  draw(app, topbar(ctx),
+  const tree = [topbar(ctx),
     el("main", { class: "wrap", style: seatStyle(S.board, ctx) }, el("div", { class: "layout" },
       el("div", { class: "board", "data-testid": "board", "data-version": S.doc.version }, S.board.render(ctx)),
-      side(ctx))));
+      side(ctx)))];
+  const built = performance.now();
+  draw(app, tree);
+  const morphed = performance.now();
   markChanges();
+  performance.measure("mercator-build", { start: started, end: built });
+  performance.measure("mercator-morph", { start: built, end: morphed });
+  performance.measure("mercator-marks", { start: morphed });
   refreshExplanation();
   measureUpdate(S.doc.version);
   drawLog();
