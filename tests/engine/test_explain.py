@@ -14,6 +14,10 @@ from mercator.games import all_games
 GAMES = [g.name for g in all_games() if g.has_plugin("explain")]
 
 
+def test_every_game_explains_its_entities() -> None:
+    assert sorted(GAMES) == sorted(g.name for g in all_games())
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_entity_has_words_of_its_own_in_each_language(game: str, lang: str) -> None:

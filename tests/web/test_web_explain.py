@@ -32,6 +32,8 @@ WALK = """() => {
 TABLES = [
     ("constantinopolis", {}, 3, {"offices", "buildings", "markets", "ships", "wares"}),
     ("colonia", {}, 4, {"decrees", "craftsman", "ships", "stalls", "berths", "relics"}),
+    ("valencia", {}, 3, {"guild", "council_seat", "landmark", "round_card", "tasks"}),
+    ("valencia", {"edition": "strasbourg"}, 3, {"guild", "council_seat", "round_card"}),
 ]
 
 
@@ -53,7 +55,7 @@ def _open(page: Any, gid: str, token: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize(("game", "options", "players", "kinds"), TABLES,
-                         ids=["constantinopolis", "colonia"])
+                         ids=["constantinopolis", "colonia", "valencia", "strasbourg"])
 def test_every_entity_on_the_board_explains_itself_in_each_language(page: Any, server: str, game: str,
                                                                      options: dict[str, Any], players: int,
                                                                      kinds: set[str]) -> None:

@@ -26,6 +26,7 @@ INFO = register(GameInfo(
     plugins=Plugins(
         heuristics="mercator.games.valencia.heuristics",
         content="mercator.games.valencia.data",
+        explain="mercator.games.valencia.explain",
         invariants="mercator.games.valencia.invariants:violations",
         encoder="mercator.interop.encoders.valencia:ENCODER",
         wording="mercator.games.valencia.wording",

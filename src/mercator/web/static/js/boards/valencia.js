@@ -1,6 +1,9 @@
 // Valencia / Strasbourg: the city grid (members, landmarks, palms or chapels), the council, the
 // round's auction track, the supply, each player's visible stacks and the player's own cards.
+// Every content entity on it is marked with explained(): hover, focus or a tap says what it does
+// (the kinds and ids of games/valencia/explain.py).
 import { el, nameOf, svg, t } from "../common.js";
+import { explained } from "../explain.js";
 import generic from "./generic.js";
 
 const GUILD_COLOURS = { bakers: "#e8c170", butchers: "#d98880", shoemakers: "#b08866", vintners: "#b39ddb",
@@ -17,8 +20,35 @@ function priv(ctx) {
   return me(ctx)?.private || {};
 }
 
+function strasbourg(ctx) {
+  return ctx.view.edition === "strasbourg";
+}
+
+// The edition's bonus piece (palm / chapel) and landmark kind (fountain / edifice): explain ids.
+function pieceKind(ctx) {
+  return strasbourg(ctx) ? "chapel" : "palm";
+}
+
 function piece(ctx) {
-  return nameOf("pieces", ctx.view.edition === "strasbourg" ? "chapel" : "palm");
+  return nameOf("pieces", pieceKind(ctx));
+}
+
+function siteKind(ctx) {
+  return strasbourg(ctx) ? "edifice" : "fountain";
+}
+
+// The city pieces the map is made of: Valencia's layout "default" is every piece on side A (spec
+// §2), otherwise the view names the faces ("p1a p2b ..."); Strasbourg has one fixed map.
+function cityPieces(ctx) {
+  if (strasbourg(ctx)) return ["strasbourg"];
+  const layout = ctx.view.city.layout;
+  return layout === "default" ? ["p1a", "p2a", "p3a", "p4a"] : layout.split(" ");
+}
+
+/** ``values`` (influence cards) as explained spans joined by ``sep``, or "-" when there are none. */
+function cardList(values, sep) {
+  if (!values.length) return "-";
+  return values.flatMap((v, i) => [i ? sep : null, explained(el("span", {}, String(v)), "influence_card", String(v))]);
 }
 
 // 'fountain_5' -> 'F5': the full name is the element's tooltip.
@@ -27,10 +57,12 @@ function landmarkShort(id) {
   return `${kind.charAt(0).toUpperCase()}${size ?? ""}`;
 }
 
+// A bid as "Anna: 3+4 = 7", each revealed card explained (a flat list of children: el() flattens
+// one level only).
 function bidText(ctx, b) {
-  if (typeof b !== "object" || b === null) return String(b);
-  const values = Array.isArray(b.values) ? `${b.values.join("+")} = ` : "";
-  return `${ctx.names[b.seat] ?? "?"}: ${values}${b.bid ?? ""}`;
+  if (typeof b !== "object" || b === null) return [String(b)];
+  const values = Array.isArray(b.values) && b.values.length ? [...cardList(b.values, "+"), " = "] : [];
+  return [`${ctx.names[b.seat] ?? "?"}: `, ...values, String(b.bid ?? "")];
 }
 
 function city(ctx) {
@@ -44,21 +76,23 @@ function city(ctx) {
       const kind = c.cells[id];
       const owner = c.members[id];
       const landmark = c.landmarks[id];
-      const g = svg("g", { class: "space", "data-testid": `space-${id}`, transform: `translate(${(col - 1) * CELL},${(r - 1) * CELL})` },
+      const g = explained(svg("g", { class: "space", "data-testid": `space-${id}`, transform: `translate(${(col - 1) * CELL},${(r - 1) * CELL})` },
         svg("rect", { class: "frame", x: 1, y: 1, width: CELL - 2, height: CELL - 2, rx: 4,
           fill: GUILD_COLOURS[kind] || "#ddd", stroke: "#8a7a66" }),
         svg("title", {}, `${id}: ${kind === "site" ? t("v_site") : guild(kind)}`),
         svg("text", { x: 4, y: 12, "font-size": 9, fill: "#333" }, id),
-        owner !== undefined ? svg("circle", { cx: CELL / 2, cy: CELL / 2 + 4, r: 13, fill: `var(--p${owner % 6})`,
-          stroke: "#222" }) : null,
-        owner !== undefined ? svg("text", { x: CELL / 2, y: CELL / 2 + 9, "text-anchor": "middle", "font-size": 13,
-          fill: "#fff", "font-weight": 700 }, String(owner + 1)) : null,
-        landmark ? svg("rect", { x: 12, y: 18, width: CELL - 24, height: 26, rx: 6, fill: "#fff", stroke: "#555" }) : null,
-        landmark ? svg("text", { x: CELL / 2, y: 36, "text-anchor": "middle", "font-size": 14, "font-weight": 700 },
-          landmarkShort(landmark)) : null,
-        landmark ? svg("title", {}, nameOf("landmarks", landmark)) : null,
-        c.blocked.includes(id) ? svg("line", { x1: 4, y1: 4, x2: CELL - 4, y2: CELL - 4, stroke: "#555", "stroke-width": 2 })
-          : null);
+        owner !== undefined ? explained(svg("g", {},
+          svg("circle", { cx: CELL / 2, cy: CELL / 2 + 4, r: 13, fill: `var(--p${owner % 6})`, stroke: "#222" }),
+          svg("text", { x: CELL / 2, y: CELL / 2 + 9, "text-anchor": "middle", "font-size": 13, fill: "#fff",
+            "font-weight": 700 }, String(owner + 1))), "token", "member") : null,
+        landmark ? explained(svg("g", {},
+          svg("rect", { x: 12, y: 18, width: CELL - 24, height: 26, rx: 6, fill: "#fff", stroke: "#555" }),
+          svg("text", { x: CELL / 2, y: 36, "text-anchor": "middle", "font-size": 14, "font-weight": 700 },
+            landmarkShort(landmark)),
+          svg("title", {}, nameOf("landmarks", landmark))), "landmark", landmark) : null,
+        c.blocked.includes(id) ? explained(svg("g", {}, svg("line", { x1: 4, y1: 4, x2: CELL - 4, y2: CELL - 4,
+          stroke: "#555", "stroke-width": 2 })), "token", "blocker") : null),
+      kind === "site" ? "site" : "guild", kind === "site" ? siteKind(ctx) : kind);
       ctx.bind(g, (a) => (a.kind === "place" && a.space === id) || (a.kind === "move" && a.to === id)
         || (a.kind === "place_landmark" && a.site === id));
       cells.push(g);
@@ -67,15 +101,17 @@ function city(ctx) {
   const dots = c.dots.map((dot) => {
     const [r, col] = dot.replace("dot_r", "").split("c").map(Number);
     const placed = c.bonus_pieces.includes(dot);
-    const g = svg("g", { class: "dot", "data-testid": dot },
+    const g = explained(svg("g", { class: "dot", "data-testid": dot },
       svg("circle", { class: "frame", cx: col * CELL, cy: r * CELL, r: placed ? 8 : 5, fill: placed ? "#2e8b57" : "#fff",
-        stroke: "#333" }), svg("title", {}, placed ? piece(ctx) : dot));
+        stroke: "#333" }), svg("title", {}, placed ? piece(ctx) : dot)), "bonus_piece", pieceKind(ctx));
     return ctx.bind(g, (a) => a.kind === "place_bonus_piece" && a.dot === dot);
   });
   return el("section", { class: "panel city", "data-testid": "city" }, el("h2", {}, t("v_city")),
     svg("svg", { viewBox: `-2 -2 ${width + 4} ${height + 4}`, role: "img", "aria-label": t("v_city") }, cells, dots),
-    el("div", { class: "small" }, Object.keys(GUILD_COLOURS).map((g) => el("span", { class: "chip",
-      style: `background:${GUILD_COLOURS[g]}` }, g === "site" ? t("v_site") : guild(g)))));
+    el("div", { class: "small" }, Object.keys(GUILD_COLOURS).map((g) => explained(el("span", { class: "chip",
+      style: `background:${GUILD_COLOURS[g]}` }, g === "site" ? t("v_site") : guild(g)),
+    g === "site" ? "site" : "guild", g === "site" ? siteKind(ctx) : g)),
+    cityPieces(ctx).map((x) => explained(el("span", { class: "chip" }, nameOf("city_piece", x)), "city_piece", x))));
 }
 
 function auction(ctx) {
@@ -83,63 +119,75 @@ function auction(ctx) {
   const card = (v.round_cards || []).find((c) => c.round === v.round);
   const a = v.auction;
   return el("section", { class: "panel", "data-testid": "auction" },
-    el("h2", {}, t("v_auction"), " · ", t("v_round_card", { round: v.round })),
-    card ? el("div", { class: "cards" }, card.steps.map((s) => el("div", {
+    el("h2", {}, t("v_auction"), " · ", card ? explained(el("span", {}, t("v_round_card", { round: v.round })),
+      "round_card", card.card) : t("v_round_card", { round: v.round })),
+    card ? el("div", { class: "cards" }, card.steps.map((s) => explained(el("div", {
       class: "card" + (a && a.step === s.step ? " current" : "") },
-    el("b", {}, s.step), " ", nameOf("auctions", s.type), s.guild ? ` · ${guild(s.guild)}` : ""))) : null,
-    el("p", { class: "small" }, t("v_figure", { name: ctx.names[v.figure] ?? "-" }),
+    el("b", {}, s.step), " ", nameOf("auctions", s.type),
+    s.guild ? [" · ", explained(el("span", {}, guild(s.guild)), "guild", s.guild)] : ""), "step", s.type)),
+    // The landmark this round ends with (built by the nobility holder).
+    explained(el("div", { class: "card" }, "→ ", nameOf("landmark", card.landmark)), "landmark", card.landmark))
+      : null,
+    el("p", { class: "small" }, explained(el("span", {}, t("v_figure", { name: ctx.names[v.figure] ?? "-" })),
+      "token", "figure"),
       a ? ` · ${t("v_queue")}: ${a.queue.map((s) => ctx.names[s]).join(", ") || "-"}` : "",
-      a && a.bids.length ? ` · ${t("v_bids")}: ${a.bids.map((b) => bidText(ctx, b)).join(", ")}` : ""));
+      a && a.bids.length ? [` · ${t("v_bids")}: `, ...a.bids.flatMap((b, i) => [i ? ", " : null, ...bidText(ctx, b)])] : ""));
 }
 
 function council(ctx) {
   const v = ctx.view;
   return el("section", { class: "panel", "data-testid": "council" }, el("h2", {}, t("v_council")),
     el("table", { class: "kv small" }, Object.entries(v.council).map(([seat, holder]) => el("tr", {},
-      el("th", {}, nameOf("council_seats", seat)),
+      explained(el("th", {}, nameOf("council_seats", seat)), "council_seat", seat),
       el("td", { class: holder === null ? "muted" : `pc${holder % 6}` }, holder === null ? "-" : ctx.names[holder])))),
     el("p", { class: "small" }, `${t("v_supply")}: `,
-      Object.entries(v.supply.goods).map(([g, n]) => `${guild(g)} ${n}`).join(", "),
-      ` · ${t("v_privileges")}: ${v.supply.privileges} · ${t("v_bonus")}: ${v.supply.bonus_pieces}`));
+      Object.entries(v.supply.goods).flatMap(([g, n], i) => [i ? ", " : null,
+        explained(el("span", {}, `${guild(g)} ${n}`), "good", g)]),
+      " · ", explained(el("span", {}, `${t("v_privileges")}: ${v.supply.privileges}`), "token", "privilege"),
+      " · ", explained(el("span", {}, `${t("v_bonus")}: ${v.supply.bonus_pieces}`), "bonus_piece", pieceKind(ctx))));
 }
 
 function sheet(ctx, p) {
   const s = p.seat;
   const mine = s === ctx.seat;
   const goods = Object.entries(p.goods).filter(([, n]) => n).map(([g, n]) => {
-    const chip = el("span", { class: "chip", style: `background:${GUILD_COLOURS[g]}` }, `${n} ${guild(g)}`);
+    const chip = explained(el("span", { class: "chip", style: `background:${GUILD_COLOURS[g]}` }, `${n} ${guild(g)}`),
+      "good", g);
     return mine ? ctx.bind(chip, (a) => a.kind === "sell" && a.guild === g) : chip;
   });
   const ownStacks = mine ? Object.fromEntries((p.private?.stacks || []).map((st) => [st.stack, st.values])) : {};
   const stacks = p.stacks.map((st) => {
     const values = ownStacks[st.stack];
-    const chip = el("span", { class: "chip", "data-testid": mine ? `stack-${st.stack}` : null },
-      `${st.stack}: ${values ? values.join("+") : "▮".repeat(st.size)} (${t(`vstate_${st.state}`)})`);
+    const chip = explained(el("span", { class: "chip", "data-testid": mine ? `stack-${st.stack}` : null },
+      `${st.stack}: ${values ? values.join("+") : "▮".repeat(st.size)} (${t(`vstate_${st.state}`)})`), "token", "stack");
     return mine ? ctx.bind(chip, (a) => (a.kind === "reveal" || a.kind === "assign") && a.stack === st.stack) : chip;
   });
   return el("div", { class: `sheet pb${s % 6}` + (mine ? " me" : "") + (ctx.view.to_act.includes(s) ? " acting" : ""),
     "data-testid": `sheet-${s}` },
   el("h3", {}, el("span", { class: `pc${s % 6}` }, ctx.names[s] + (mine ? ` (${t("you")})` : ""))),
   el("div", { class: "stats" },
-    el("span", {}, `${t("v_vp")}: `, el("b", {}, p.vp)), el("span", {}, `${t("v_coins")}: ${p.coins}`),
-    el("span", {}, `${t("v_privileges")}: ${p.privileges}`), el("span", {}, `${t("v_members")}: ${p.members_in_supply}`),
-    el("span", {}, `${t("v_pile")}: ${p.pile}`)),
+    el("span", {}, `${t("v_vp")}: `, el("b", {}, p.vp)),
+    explained(el("span", {}, `${t("v_coins")}: ${p.coins}`), "token", "coin"),
+    explained(el("span", {}, `${t("v_privileges")}: ${p.privileges}`), "token", "privilege"),
+    explained(el("span", {}, `${t("v_members")}: ${p.members_in_supply}`), "token", "member"),
+    explained(el("span", {}, `${t("v_pile")}: ${p.pile}`), "token", "pile")),
   el("div", {}, `${t("goods")}: `, goods.length ? goods : t("none")),
   el("div", {}, `${t("v_stacks")}: `, stacks.length ? stacks : t("none")),
-  el("div", { class: "small" }, `${t("v_discard")}: ${p.discard.join(", ") || "-"} · ${t("v_tasks")}: `,
+  el("div", { class: "small" }, `${t("v_discard")}: `, cardList(p.discard, ", "), ` · ${t("v_tasks")}: `,
     t("v_kept", { n: p.tasks_kept, dealt: p.tasks_dealt })));
 }
 
 function myCards(ctx) {
   const p = priv(ctx);
   if (!me(ctx) || !me(ctx).private) return null;
-  const hand = (p.hand || []).map((value) => ctx.bind(el("span", { class: "chip famcard" }, String(value)),
-    (a) => a.kind === "return_card" && a.value === value));
-  const tasks = (p.kept_tasks?.length ? p.kept_tasks : p.dealt_tasks || []).map((x) => el("span", { class: "chip" }, nameOf("tasks", x)));
+  const hand = (p.hand || []).map((value) => explained(ctx.bind(el("span", { class: "chip famcard" }, String(value)),
+    (a) => a.kind === "return_card" && a.value === value), "influence_card", String(value)));
+  const tasks = (p.kept_tasks?.length ? p.kept_tasks : p.dealt_tasks || []).map((x) => explained(el("span",
+    { class: "chip" }, nameOf("tasks", x)), "tasks", x));
   return el("section", { class: "panel", "data-testid": "my-cards" }, el("h2", {}, t("v_my_cards")),
     el("div", {}, `${t("v_hand")}: `, hand.length ? hand : t("none")),
     el("div", {}, `${t("v_tasks")}: `, tasks.length ? tasks : t("none")),
-    el("div", { class: "small muted" }, `${t("v_pile")}: ${(p.pile_values || []).join(" ")}`));
+    el("div", { class: "small muted" }, `${t("v_pile")}: `, (p.pile_values || []).length ? cardList(p.pile_values, " ") : ""));
 }
 
 export default {
