@@ -8,6 +8,8 @@ import generic from "./generic.js";
 
 const GUILD_COLOURS = { bakers: "#e8c170", butchers: "#d98880", shoemakers: "#b08866", vintners: "#b39ddb",
   smiths: "#aab7b8", site: "#eeeeee" };
+// A sign per guild beside its colour, so a district reads without telling colours apart.
+const GUILD_SIGNS = { bakers: "●", butchers: "▲", shoemakers: "■", vintners: "◆", smiths: "✚" };
 const CELL = 56;
 
 const guild = (g) => nameOf("guilds", g);
@@ -80,7 +82,9 @@ function city(ctx) {
         svg("rect", { class: "frame", x: 1, y: 1, width: CELL - 2, height: CELL - 2, rx: 4,
           fill: GUILD_COLOURS[kind] || "#ddd", stroke: "#8a7a66" }),
         svg("title", {}, `${id}: ${kind === "site" ? t("v_site") : guild(kind)}`),
-        svg("text", { x: 4, y: 12, "font-size": 9, fill: "#333" }, id),
+        kind === "site" ? svg("circle", { cx: CELL / 2, cy: CELL / 2, r: 16, fill: "none", stroke: "#9a8f80",
+          "stroke-dasharray": "3 3" })
+          : svg("text", { x: 5, y: 14, "font-size": 11, fill: "rgba(0,0,0,.42)" }, GUILD_SIGNS[kind] ?? ""),
         owner !== undefined ? explained(svg("g", {},
           svg("circle", { cx: CELL / 2, cy: CELL / 2 + 4, r: 13, fill: `var(--p${owner % 6})`, stroke: "#222" }),
           svg("text", { x: CELL / 2, y: CELL / 2 + 9, "text-anchor": "middle", "font-size": 13, fill: "#fff",
@@ -106,10 +110,15 @@ function city(ctx) {
         stroke: "#333" }), svg("title", {}, placed ? piece(ctx) : dot)), "bonus_piece", pieceKind(ctx));
     return ctx.bind(g, (a) => a.kind === "place_bonus_piece" && a.dot === dot);
   });
+  // Valencia's city is four pieces of 3 rows by 4 columns: their seams drawn as on the table.
+  const seams = cityPieces(ctx).length === 4 ? [
+    svg("line", { x1: width / 2, y1: 0, x2: width / 2, y2: height, stroke: "#5b4630", "stroke-width": 3 }),
+    svg("line", { x1: 0, y1: height / 2, x2: width, y2: height / 2, stroke: "#5b4630", "stroke-width": 3 })] : [];
   return el("section", { class: "panel city", "data-testid": "city" }, el("h2", {}, t("v_city")),
-    svg("svg", { viewBox: `-2 -2 ${width + 4} ${height + 4}`, role: "img", "aria-label": t("v_city") }, cells, dots),
+    svg("svg", { viewBox: `-2 -2 ${width + 4} ${height + 4}`, role: "img", "aria-label": t("v_city") }, cells,
+      seams, dots),
     el("div", { class: "small" }, Object.keys(GUILD_COLOURS).map((g) => explained(el("span", { class: "chip",
-      style: `background:${GUILD_COLOURS[g]}` }, g === "site" ? t("v_site") : guild(g)),
+      style: `background:${GUILD_COLOURS[g]}` }, g === "site" ? t("v_site") : `${GUILD_SIGNS[g]} ${guild(g)}`),
     g === "site" ? "site" : "guild", g === "site" ? siteKind(ctx) : g)),
     cityPieces(ctx).map((x) => explained(el("span", { class: "chip" }, nameOf("city_piece", x)), "city_piece", x))));
 }
