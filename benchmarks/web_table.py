@@ -31,6 +31,7 @@ TABLES = [
     ("valencia", "valencia", {}, 3, 8),
     ("strasbourg", "valencia", {"edition": "strasbourg"}, 3, 8),
 ]
+LANGS = ("en", "de", "ru")
 VIEWPORTS = {"desktop": {"width": 1280, "height": 720}, "phone": {"width": 390, "height": 844}}
 
 
@@ -78,7 +79,7 @@ def gallery(out: Path) -> None:
                 context = browser.new_context(base_url=server, viewport=viewport, is_mobile=device == "phone",
                                               has_touch=device == "phone", device_scale_factor=1)
                 page = context.new_page()
-                for lang in ("en", "de", "ru"):
+                for lang in LANGS:
                     open_table(page, gid, token, lang)
                     page.wait_for_timeout(300)
                     path = out / f"{name}-{device}-{lang}.jpg"
@@ -86,6 +87,23 @@ def gallery(out: Path) -> None:
                     print(path)
                 context.close()
         browser.close()
+    write_index(out)
+
+
+def write_index(out: Path) -> None:
+    """The gallery's page: each table on a desktop and a phone, in every language."""
+    lines = ["# The web table, as players see it", "",
+             "Screenshots of each game's table after a few moves (one human seat, easy bots), taken by",
+             "`python -m benchmarks.web_table gallery docs/gallery` from the checkout's root: desktop 1280×720 and",
+             "phone 390×844, whole pages, in English, German and Russian.", ""]
+    for name, *_ in TABLES:
+        lines += [f"## {name.capitalize()}", ""]
+        for device in VIEWPORTS:
+            lines.append(f"**{device}:** " + " · ".join(f"[{lang}]({name}-{device}-{lang}.jpg)" for lang in LANGS))
+            lines.append("")
+        lines += [f'<img src="{name}-desktop-en.jpg" width="640" alt="{name}, desktop, English"> '
+                  f'<img src="{name}-phone-en.jpg" width="180" alt="{name}, phone, English">', ""]
+    (out / "README.md").write_text("\n".join(lines), encoding="utf-8")
 
 
 def updates(moves: int) -> None:
