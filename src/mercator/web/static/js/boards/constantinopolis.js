@@ -160,10 +160,41 @@ function track(ctx, label, values, testid) {
       svg("line", { x1: 20, y1: 24, x2: w - 20, y2: 24, stroke: "#8a7a66", "stroke-width": 2 }), ticks, markers));
 }
 
-function shipEl(ctx, ship) {
-  const where = ship.at === "port" ? t("in_port") : t(`at_sea_${ship.at}`);
-  return explained(el("span", { class: "ship" + (ship.at === "port" ? "" : " sea") },
-    `${size(ship.size)} · ${where}`, ship.contracts.length ? ` [${ship.contracts.join(", ")}]` : ""), "ships", ship.size);
+const HULL = { small: 36, medium: 46, large: 56 };
+
+/** A player's port and voyage boxes "2" (long) and "1" (short), as on the player sheet: each ship a hull
+ * by its size, carrying its contract cards. */
+function harbour(ctx, p) {
+  const boxes = [["port", t("port_box")], ["long", t("voyage_box_long")], ["short", t("voyage_box_short")]];
+  const H = 74;
+  let x = 0;
+  const drawn = boxes.map(([at, label]) => {
+    const ships = p.ships.filter((sh) => sh.at === at);
+    const width = Math.max(132, 10 + ships.reduce((w, sh) => w + HULL[sh.size] + 10, 0));
+    let sx = x + 8;
+    const hulls = ships.map((sh) => {
+      const len = HULL[sh.size];
+      const left = sx;
+      sx += len + 10;
+      const cards = sh.contracts.map((c, i) => explained(svg("g", {},
+        svg("rect", { x: left + 2 + i * 9, y: 24 - i * 3, width: 30, height: 20, rx: 2, fill: "#fffdf3", stroke: "#8a7a66" }),
+        svg("text", { x: left + 17 + i * 9, y: 37 - i * 3, "text-anchor": "middle", "font-size": 8 }, c)),
+      "contract_cards", c));
+      return svg("g", {}, cards, explained(svg("g", {},
+        svg("path", { d: `M${left} 48 h${len} l-6 14 h${-(len - 12)} z`, fill: at === "port" ? "#8d6e4c" : "#3d6f9e",
+          stroke: "#333" }),
+        svg("text", { x: left + len / 2, y: 59, "text-anchor": "middle", "font-size": 8, fill: "#fff" },
+          size(sh.size).charAt(0).toUpperCase())), "ships", sh.size));
+    });
+    const g = svg("g", { "data-testid": `harbour-${p.seat}-${at}` },
+      svg("rect", { x: x + 1, y: 1, width: width - 2, height: H - 2, rx: 6, fill: at === "port" ? "#f3ead9" : "#e4eef7",
+        stroke: "#b9a98f" }),
+      svg("text", { x: x + 6, y: 13, "font-size": 9, fill: "#6b5b48" }, label), hulls);
+    x += width + 4;
+    return g;
+  });
+  return svg("svg", { class: "harbour", viewBox: `0 0 ${x} ${H}`, role: "img", "aria-label": t("ship_supply"),
+    style: `max-width:${x * 1.25}px` }, drawn);
 }
 
 function sheet(ctx, p) {
@@ -195,7 +226,7 @@ function sheet(ctx, p) {
     el("span", {}, `${t("production_level")}: ${p.production_level}`)),
   el("div", {}, `${t("goods")}: `, cubes(p.goods)),
   el("div", {}, `${t("buildings")}: `, buildings.length ? buildings : t("none")),
-  el("div", {}, `${t("ship_supply")}: `, p.ships.length ? p.ships.map((sh) => shipEl(ctx, sh)) : t("none")),
+  harbour(ctx, p),
   reserved.length ? el("div", {}, `${t("reserved")}: `, reserved) : null);
   if (!mine) ctx.bind(box, (a) => a.kind === "trade_offer" && a.target === s);
   return box;
