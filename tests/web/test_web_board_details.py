@@ -32,7 +32,7 @@ def test_colonia_shows_two_decrees_of_one_day_and_one_colour_per_seat(page: Any,
     _open(page, gid, token)
     sunday = page.locator("[data-testid=day-sunday] [data-testid=decree]")
     assert sunday.count() == 2
-    assert len(set(sunday.all_inner_texts())) == 2
+    assert len(set(sunday.all_text_contents())) == 2  # drawn in SVG: text, not rendered innerText
     # Both read in one script: the page is redrawn as the bots commit, so two reads could see two pages.
     pairs = page.evaluate("""() => [0, 1, 2, 3].map((s) => [
         getComputedStyle(document.querySelector(`[data-testid=sheet-${s}] h3 span`)).color,

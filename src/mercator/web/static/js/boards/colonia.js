@@ -1,7 +1,7 @@
 // Colonia: the week's days with the decrees, the market stalls, the craftsmen, the harbour with
 // its ships and holds, the relic display, and every family's belongings (the player's own screen).
 // Every content entity on it is marked with explained(): hover, focus or a tap says what it does.
-import { el, label, nameOf, t } from "../common.js";
+import { el, label, nameOf, svg, t } from "../common.js";
 import { explained } from "../explain.js";
 
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
@@ -34,23 +34,76 @@ function relicCity(id) {
   return CITIES.find((c) => id.includes(`_${c.slice(0, 3)}`)) || "london";
 }
 
+/** ``text`` in at most two lines of about ``n`` characters (SVG text does not wrap). */
+function lines(text, n) {
+  const words = String(text).split(" ");
+  const out = [""];
+  for (const w of words) {
+    const line = out[out.length - 1];
+    if (line && (line + " " + w).length > n && out.length < 2) out.push(w);
+    else out[out.length - 1] = line ? `${line} ${w}` : w;
+  }
+  return out;
+}
+
+const DECREE_FILL = { pending: "#fff7df", adopted: "#e3f5e6", rejected: "#f3e3e3" };
+
+/** The week strip as on the table: the week card, then Monday to Sunday with what each day does and
+ * every decree placed on it (two may share a day), today marked; dice, departing ships and the mayor. */
 function week(ctx) {
   const v = ctx.view;
-  // Two decrees can fall on one day (the week card puts them there): show every one.
   const decrees = {};
   for (const x of v.decrees) (decrees[x.day] ||= []).push(x);
+  const COL = 104;
+  const left = 118;
+  const H = 150;
+  const W = left + DAYS.length * COL + 4;
+  const fit = (text, width, size) => (String(text).length * size * 0.55 > width
+    ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {});
+  const days = DAYS.map((day, i) => {
+    const x = left + i * COL;
+    const today = v.day === i + 1;
+    const tokens = (decrees[i + 1] || []).map((d, k) => {
+      const y = 44 + k * 50;
+      const [a, b] = lines(decree(d.decree), 15);
+      return explained(svg("g", { "data-testid": "decree" },
+        svg("rect", { x: x + 6, y, width: COL - 12, height: 44, rx: 6, fill: DECREE_FILL[d.state] || "#fff",
+          stroke: d.state === "adopted" ? "#1f7a3a" : d.state === "rejected" ? "#a33" : "#b9a98f" }),
+        svg("text", { x: x + COL / 2, y: y + 14, "text-anchor": "middle", "font-size": 10.5, "font-weight": 700,
+          ...fit(a, COL - 18, 10.5) }, a),
+        b ? svg("text", { x: x + COL / 2, y: y + 26, "text-anchor": "middle", "font-size": 10.5, "font-weight": 700,
+          ...fit(b, COL - 18, 10.5) }, b) : null,
+        svg("text", { x: x + COL / 2, y: y + 39, "text-anchor": "middle", "font-size": 9, fill: "#6b5b48",
+          "font-style": "italic" }, t(`state_${d.state}`))), "decrees", d.decree);
+    });
+    const what = t(`c_day_does_${day}`);
+    return svg("g", { "data-testid": `day-${day}` },
+      svg("rect", { x: x + 2, y: 2, width: COL - 4, height: H - 4, rx: 8, fill: today ? "#fff3c4" : "#fbf6ec",
+        stroke: today ? "#8a5a19" : "#d9ccb8", "stroke-width": today ? 2.5 : 1 }),
+      svg("text", { x: x + COL / 2, y: 19, "text-anchor": "middle", "font-size": 12, "font-weight": 700,
+        ...fit(t(`day_${day}`), COL - 12, 12) }, t(`day_${day}`)),
+      svg("text", { x: x + COL / 2, y: 34, "text-anchor": "middle", "font-size": 9.5, fill: "#6b5b48",
+        ...fit(what, COL - 12, 9.5) }, what),
+      tokens);
+  });
+  const card = v.week_card ? explained(svg("g", { "data-testid": "week-card" },
+    svg("rect", { x: 4, y: 2, width: left - 12, height: H - 4, rx: 8, fill: "#8a5a19" }),
+    svg("text", { x: left / 2 - 4, y: 22, "text-anchor": "middle", "font-size": 11, fill: "#f8e6c8" }, t("c_week_card")),
+    ...lines(nameOf("week_cards", v.week_card), 14).map((line, k) => svg("text", { x: left / 2 - 4, y: 44 + k * 15,
+      "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff", ...fit(line, left - 22, 12) }, line)),
+    svg("rect", { x: 16, y: 84, width: 24, height: 24, rx: 4, fill: "#fff", stroke: "#333" }),
+    svg("text", { x: 28, y: 101, "text-anchor": "middle", "font-size": 14, "font-weight": 700 }, String(v.dice)),
+    svg("text", { x: 46, y: 100, "font-size": 10, fill: "#f8e6c8" }, t("c_dice")),
+    svg("path", { d: "M16 128 h24 l-5 8 h-14 z", fill: "#f8e6c8" }),
+    svg("text", { x: 28, y: 125, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" },
+      String(v.departing)),
+    svg("text", { x: 46, y: 134, "font-size": 10, fill: "#f8e6c8", ...fit(t("c_departing"), left - 62, 10) },
+      t("c_departing"))), "week_cards", v.week_card) : null;
   return el("section", { class: "panel", "data-testid": "week" },
-    el("h2", {}, t("c_week", { week: v.week, weeks: v.weeks }),
-      v.week_card ? explained(el("span", { class: "muted small" },
-        ` · ${t("c_week_card")}: ${nameOf("week_cards", v.week_card)}`), "week_cards", v.week_card) : null),
-    el("div", { class: "days" }, DAYS.map((day, i) => {
-      return el("div", { class: "day" + (v.day === i + 1 ? " today" : ""), "data-testid": `day-${day}` },
-        el("b", {}, t(`day_${day}`)),
-        (decrees[i + 1] || []).map((x) => explained(el("div", { class: "small", "data-testid": "decree" },
-          decree(x.decree), el("br"), el("i", {}, t(`state_${x.state}`))), "decrees", x.decree)));
-    })),
-    el("p", { class: "small" },
-      `${t("c_dice")}: ${v.dice} · ${t("c_departing")}: ${v.departing} · ${t("c_mayor")}: `,
+    el("h2", {}, t("c_week", { week: v.week, weeks: v.weeks })),
+    svg("svg", { class: "week-strip", viewBox: `0 0 ${W} ${H}`, role: "img",
+      "aria-label": t("c_week", { week: v.week, weeks: v.weeks }) }, card, days),
+    el("p", { class: "small" }, `${t("c_dice")}: ${v.dice} · ${t("c_departing")}: ${v.departing} · ${t("c_mayor")}: `,
       v.mayor === null ? "-" : ctx.names[v.mayor],
       ` · ${t("c_turn_order")}: ${v.turn_order.map((s) => ctx.names[s]).join(" → ")}`));
 }
