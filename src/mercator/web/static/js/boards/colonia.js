@@ -133,21 +133,58 @@ function craftsmen(ctx) {
     (a) => a.kind === "commission" && a.craftsman === c.craftsman), "craftsman", c.craftsman))));
 }
 
+const CITY_FLAGS = { london: "#c0392b", novgorod: "#2e6fba", bergen: "#2e8b57", bruges: "#d4a017" };
+const ROMAN = ["I", "II", "III", "IV", "V", "VI"];
+
+/** The harbour as on the table: berths I-VI along the quay, each ship with its city's flag, its three
+ * holds (what each takes and pays, who loaded it) and a pennant when it sails this Saturday. */
 function harbour(ctx) {
-  const berths = ctx.view.berths.map((b, i) => {
-    const berth = `berth_${i + 1}`;
-    if (!b) return explained(el("div", { class: "card taken" }, `${i + 1}: -`), "berths", berth);
-    return explained(el("div", { class: "card ship-card", "data-testid": `berth-${i + 1}` },
-      el("b", {}, explained(el("span", {}, `${i + 1}.`), "berths", berth), ` ${nameOf("ships", b.ship)}`),
-      el("span", { class: "small muted" }, " · ",
-        explained(el("span", {}, nameOf("cities", b.city)), "cities", b.city)),
-      b.holds.map((h) => ctx.bind(el("div", { class: "hold", "data-testid": `hold-${b.ship}-${h.hold}` },
-        `${t("c_hold", { n: h.hold })}: `, bundle(h.goods), ` → ${h.payout} `, currencySpan(b.city),
-        h.seat !== null ? el("span", { class: `chip pc${h.seat % 6}` }, ctx.names[h.seat]) : null),
-      (a) => a.kind === "load" && a.ship === b.ship && a.hold === h.hold))), "ships", b.ship);
+  const v = ctx.view;
+  const COL = 168;
+  const H = 176;
+  const W = COL * v.berths.length;
+  const fit = (text, width, size) => (String(text).length * size * 0.58 > width
+    ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {});
+  const words = (goods) => Object.entries(goods).filter(([, n]) => n).map(([g, n]) => `${n} ${nameOf("goods", g)}`)
+    .join(", ");
+  const berths = v.berths.map((b, i) => {
+    const x = i * COL;
+    const berth = explained(svg("g", {},
+      svg("text", { x: x + COL / 2, y: H - 6, "text-anchor": "middle", "font-size": 13, "font-weight": 700,
+        fill: "#5b4630" }, ROMAN[i])), "berths", `berth_${i + 1}`);
+    if (!b) return svg("g", { "data-testid": `berth-${i + 1}` }, berth);
+    const sails = i < v.departing;
+    const holds = b.holds.map((h, k) => {
+      const y = 46 + k * 30;
+      const text = `${words(h.goods)} → ${h.payout}`;
+      return ctx.bind(svg("g", { "data-testid": `hold-${b.ship}-${h.hold}` },
+        svg("rect", { class: "frame", x: x + 12, y, width: COL - 24, height: 26, rx: 4,
+          fill: h.seat !== null ? `var(--p${h.seat % 6})` : "#fffaf0", "fill-opacity": h.seat !== null ? 0.35 : 1,
+          stroke: "#8a7a66" }),
+        svg("text", { x: x + 18, y: y + 17, "font-size": 10.5, ...fit(text, COL - 36, 10.5) }, text),
+        svg("title", {}, `${t("c_hold", { n: h.hold })}: ${text} ${currencyOf(b.city)}`
+          + (h.seat !== null ? ` · ${ctx.names[h.seat]}` : ""))),
+      (a) => a.kind === "load" && a.ship === b.ship && a.hold === h.hold);
+    });
+    const name = nameOf("ships", b.ship);
+    return svg("g", { "data-testid": `berth-${i + 1}` }, berth,
+      explained(svg("g", {},
+        svg("line", { x1: x + COL - 34, y1: 2, x2: x + COL - 34, y2: 40, stroke: "#5b4630", "stroke-width": 2 }),
+        explained(svg("path", { d: `M${x + COL - 34} 3 h24 l-6 6 l6 6 h-24 z`, fill: CITY_FLAGS[b.city] || "#888" }),
+          "cities", b.city),
+        sails ? svg("path", { d: `M${x + COL - 34} 19 h22 l-8 5 l8 5 h-22 z`, fill: "#1f7a3a" }) : null,
+        svg("text", { x: x + 8, y: 15, "font-size": 12, "font-weight": 700, ...fit(name, COL - 50, 12) }, name),
+        svg("text", { x: x + 8, y: 31, "font-size": 10.5, fill: sails ? "#1f7a3a" : "#7a6a58",
+          "font-weight": sails ? 700 : 400, ...fit(nameOf("sails", sails ? "this_week" : "later"), COL - 50, 10.5) },
+        nameOf("sails", sails ? "this_week" : "later")),
+        svg("path", { d: `M${x + 6} 40 h${COL - 12} l-14 110 h${-(COL - 40)} z`, fill: "#8d6e4c", stroke: "#4a3a28" }),
+        holds), "ships", b.ship));
   });
   return el("section", { class: "panel", "data-testid": "harbour" }, el("h2", {}, t("c_harbour")),
-    el("div", { class: "cards" }, berths));
+    svg("svg", { class: "harbour-strip", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("c_harbour") },
+      svg("rect", { x: 0, y: H - 24, width: W, height: 24, fill: "#d8c7a6" }), berths),
+    el("p", { class: "small muted" }, `${t("c_departing")}: ${v.departing} · `, currencySpan("london"), ", ",
+      currencySpan("novgorod"), ", ", currencySpan("bergen"), ", ", currencySpan("bruges")));
 }
 
 function relics(ctx) {
