@@ -3,6 +3,7 @@
 // Every content entity on it is marked with explained(): hover, focus or a tap says what it does.
 import { el, label, nameOf, svg, t } from "../common.js";
 import { explained } from "../explain.js";
+import { fit, wrap } from "./svgtext.js";
 
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const CITIES = ["london", "novgorod", "bergen", "bruges"];
@@ -34,18 +35,6 @@ function relicCity(id) {
   return CITIES.find((c) => id.includes(`_${c.slice(0, 3)}`)) || "london";
 }
 
-/** ``text`` in at most two lines of about ``n`` characters (SVG text does not wrap). */
-function lines(text, n) {
-  const words = String(text).split(" ");
-  const out = [""];
-  for (const w of words) {
-    const line = out[out.length - 1];
-    if (line && (line + " " + w).length > n && out.length < 2) out.push(w);
-    else out[out.length - 1] = line ? `${line} ${w}` : w;
-  }
-  return out;
-}
-
 const DECREE_FILL = { pending: "#fff7df", adopted: "#e3f5e6", rejected: "#f3e3e3" };
 
 /** The week strip as on the table: the week card, then Monday to Sunday with what each day does and
@@ -58,14 +47,12 @@ function week(ctx) {
   const left = 118;
   const H = 150;
   const W = left + DAYS.length * COL + 4;
-  const fit = (text, width, size) => (String(text).length * size * 0.55 > width
-    ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {});
   const days = DAYS.map((day, i) => {
     const x = left + i * COL;
     const today = v.day === i + 1;
     const tokens = (decrees[i + 1] || []).map((d, k) => {
       const y = 44 + k * 50;
-      const [a, b] = lines(decree(d.decree), 15);
+      const [a, b] = wrap(decree(d.decree), 15);
       return explained(svg("g", { "data-testid": "decree" },
         svg("rect", { x: x + 6, y, width: COL - 12, height: 44, rx: 6, fill: DECREE_FILL[d.state] || "#fff",
           stroke: d.state === "adopted" ? "#1f7a3a" : d.state === "rejected" ? "#a33" : "#b9a98f" }),
@@ -89,7 +76,7 @@ function week(ctx) {
   const card = v.week_card ? explained(svg("g", { "data-testid": "week-card" },
     svg("rect", { x: 4, y: 2, width: left - 12, height: H - 4, rx: 8, fill: "#8a5a19" }),
     svg("text", { x: left / 2 - 4, y: 22, "text-anchor": "middle", "font-size": 11, fill: "#f8e6c8" }, t("c_week_card")),
-    ...lines(nameOf("week_cards", v.week_card), 14).map((line, k) => svg("text", { x: left / 2 - 4, y: 44 + k * 15,
+    ...wrap(nameOf("week_cards", v.week_card), 14).map((line, k) => svg("text", { x: left / 2 - 4, y: 44 + k * 15,
       "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff", ...fit(line, left - 22, 12) }, line)),
     svg("rect", { x: 16, y: 84, width: 24, height: 24, rx: 4, fill: "#fff", stroke: "#333" }),
     svg("text", { x: 28, y: 101, "text-anchor": "middle", "font-size": 14, "font-weight": 700 }, String(v.dice)),
@@ -143,8 +130,6 @@ function harbour(ctx) {
   const COL = 168;
   const H = 176;
   const W = COL * v.berths.length;
-  const fit = (text, width, size) => (String(text).length * size * 0.58 > width
-    ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {});
   const words = (goods) => Object.entries(goods).filter(([, n]) => n).map(([g, n]) => `${n} ${nameOf("goods", g)}`)
     .join(", ");
   const berths = v.berths.map((b, i) => {

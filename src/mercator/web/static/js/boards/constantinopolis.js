@@ -4,6 +4,7 @@
 // post, contract) explains itself (explained(), the words of engine/explain.py).
 import { el, goodsCubes, nameOf, svg, t } from "../common.js";
 import { explained } from "../explain.js";
+import { fit } from "./svgtext.js";
 
 const GOODS = ["alimentary", "consumer", "industrial", "military", "luxury"];
 const SIZES = ["small", "medium", "large"];
@@ -74,9 +75,6 @@ function market(ctx) {
   const m = ctx.view.market;
   const donations = Object.fromEntries(m.donations.map((d) => [d.good, d]));
   const W = 420;
-  // A long name (Russian goods, German headings) is squeezed into its column, never over the next one.
-  const fit = (text, width, size) => (text.length * size * 0.55 > width
-    ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {});
   const ROW = 34;
   const top = 62;
   const cell = (kind, g, x, w, y, label) => ctx.bind(svg("g", { "data-testid": `${kind}-${g}`, class: "cell" },

@@ -4,6 +4,7 @@
 // (the kinds and ids of games/valencia/explain.py).
 import { el, nameOf, svg, t } from "../common.js";
 import { explained } from "../explain.js";
+import { fit, wrap } from "./svgtext.js";
 import generic from "./generic.js";
 
 const GUILD_COLOURS = { bakers: "#e8c170", butchers: "#d98880", shoemakers: "#b08866", vintners: "#b39ddb",
@@ -123,6 +124,47 @@ function city(ctx) {
     cityPieces(ctx).map((x) => explained(el("span", { class: "chip" }, nameOf("city_piece", x)), "city_piece", x))));
 }
 
+/** The round card's row of auctions as on the table (nine, seven in Strasbourg), then the landmark the
+ * round builds: each step a card with its letter, what it is for and its guild's colour; the one being
+ * auctioned framed, the ones done faded. */
+function auctionRow(ctx, card, a) {
+  const W = 84;
+  const H = 92;
+  const at = a ? card.steps.findIndex((s) => s.step === a.step) : -1;
+  // One small drawing per card, so the row wraps in a narrow column and on a phone.
+  const drawing = (label, node) => svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img",
+    "aria-label": label }, node);
+  const steps = card.steps.map((s, i) => {
+    const [l1, l2] = wrap(nameOf("auctions", s.type), 12);
+    const current = i === at;
+    const title = `${s.step}: ${nameOf("auctions", s.type)}${s.guild ? ` · ${guild(s.guild)}` : ""}`;
+    return drawing(title, explained(svg("g", { class: "step" + (current ? " current" : ""),
+      "data-testid": `step-${s.step}`, opacity: at >= 0 && i < at ? 0.5 : 1 },
+    svg("title", {}, title),
+    svg("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 8, fill: "#fbf3e1",
+      stroke: current ? "#8a5a19" : "#c7b08a", "stroke-width": current ? 3.5 : 1.5 }),
+    s.guild ? explained(svg("rect", { x: 2, y: H - 22, width: W - 4, height: 20, fill: GUILD_COLOURS[s.guild] }),
+      "guild", s.guild) : null,
+    svg("text", { x: W / 2, y: 26, "text-anchor": "middle", "font-size": 22, "font-weight": 700, fill: "#5b4630" },
+      s.step),
+    svg("text", { x: W / 2, y: 44, "text-anchor": "middle", "font-size": 11, ...fit(l1, W - 10, 11) }, l1),
+    l2 ? svg("text", { x: W / 2, y: 58, "text-anchor": "middle", "font-size": 11, ...fit(l2, W - 10, 11) }, l2) : null,
+    s.guild ? svg("text", { x: W / 2, y: H - 7, "text-anchor": "middle", "font-size": 10.5,
+      ...fit(`${GUILD_SIGNS[s.guild]} ${guild(s.guild)}`, W - 10, 10.5) }, `${GUILD_SIGNS[s.guild]} ${guild(s.guild)}`)
+      : null), "step", s.type));
+  });
+  const [m1, m2] = wrap(nameOf("landmark", card.landmark), 12);
+  const landmark = drawing(nameOf("landmark", card.landmark), explained(svg("g", {},
+    svg("title", {}, nameOf("landmark", card.landmark)),
+    svg("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 8, fill: "#eef3e6", stroke: "#6b8e4e",
+      "stroke-dasharray": "4 3" }),
+    svg("text", { x: W / 2, y: 26, "text-anchor": "middle", "font-size": 18, fill: "#4d6b38" }, "→"),
+    svg("text", { x: W / 2, y: 46, "text-anchor": "middle", "font-size": 11, ...fit(m1, W - 10, 11) }, m1),
+    m2 ? svg("text", { x: W / 2, y: 60, "text-anchor": "middle", "font-size": 11, ...fit(m2, W - 10, 11) }, m2)
+      : null), "landmark", card.landmark));
+  return el("div", { class: "auction-row" }, steps, landmark);
+}
+
 function auction(ctx) {
   const v = ctx.view;
   const card = (v.round_cards || []).find((c) => c.round === v.round);
@@ -130,13 +172,7 @@ function auction(ctx) {
   return el("section", { class: "panel", "data-testid": "auction" },
     el("h2", {}, t("v_auction"), " · ", card ? explained(el("span", {}, t("v_round_card", { round: v.round })),
       "round_card", card.card) : t("v_round_card", { round: v.round })),
-    card ? el("div", { class: "cards" }, card.steps.map((s) => explained(el("div", {
-      class: "card" + (a && a.step === s.step ? " current" : "") },
-    el("b", {}, s.step), " ", nameOf("auctions", s.type),
-    s.guild ? [" · ", explained(el("span", {}, guild(s.guild)), "guild", s.guild)] : ""), "step", s.type)),
-    // The landmark this round ends with (built by the nobility holder).
-    explained(el("div", { class: "card" }, "→ ", nameOf("landmark", card.landmark)), "landmark", card.landmark))
-      : null,
+    card ? auctionRow(ctx, card, a) : null,
     el("p", { class: "small" }, explained(el("span", {}, t("v_figure", { name: ctx.names[v.figure] ?? "-" })),
       "token", "figure"),
       a ? ` · ${t("v_queue")}: ${a.queue.map((s) => ctx.names[s]).join(", ") || "-"}` : "",
