@@ -182,9 +182,24 @@ function auction(ctx) {
 function council(ctx) {
   const v = ctx.view;
   return el("section", { class: "panel", "data-testid": "council" }, el("h2", {}, t("v_council")),
-    el("table", { class: "kv small" }, Object.entries(v.council).map(([seat, holder]) => el("tr", {},
-      explained(el("th", {}, nameOf("council_seats", seat)), "council_seat", seat),
-      el("td", { class: holder === null ? "muted" : `pc${holder % 6}` }, holder === null ? "-" : ctx.names[holder])))),
+    el("div", { class: "council-seats" }, Object.entries(v.council).map(([seat, holder]) => {
+      // A seat drawn as its tile: the guild's colour band and sign, the holder's disc and name.
+      const g = seat.startsWith("guild_") ? seat.slice(6) : null;
+      const name = nameOf("council_seats", seat);
+      return explained(svg("svg", { viewBox: "0 0 96 64", width: 96, height: 64, role: "img", "data-testid": `seat-${seat}`,
+        "aria-label": `${name}: ${holder === null ? "-" : ctx.names[holder]}` },
+      svg("rect", { x: 1, y: 1, width: 94, height: 62, rx: 8, fill: "#fbf3e1", stroke: "#c7b08a" }),
+      g ? svg("rect", { x: 2, y: 2, width: 92, height: 16, fill: GUILD_COLOURS[g] }) : null,
+      svg("text", { x: 48, y: 14, "text-anchor": "middle", "font-size": 10.5, "font-weight": 700,
+        ...fit(g ? `${GUILD_SIGNS[g]} ${name}` : name, 86, 10.5) }, g ? `${GUILD_SIGNS[g]} ${name}` : name),
+      holder === null ? svg("circle", { cx: 48, cy: 38, r: 11, fill: "none", stroke: "#b9a98f", "stroke-dasharray": "3 3" })
+        : svg("circle", { cx: 48, cy: 38, r: 11, fill: `var(--p${holder % 6})`, stroke: "#222" }),
+      holder === null ? null : svg("text", { x: 48, y: 42.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700,
+        fill: "#fff" }, String(holder + 1)),
+      svg("text", { x: 48, y: 59, "text-anchor": "middle", "font-size": 9.5, fill: "#6b5b48",
+        ...fit(holder === null ? "-" : ctx.names[holder], 86, 9.5) }, holder === null ? "-" : ctx.names[holder])),
+      "council_seat", seat);
+    })),
     el("p", { class: "small" }, `${t("v_supply")}: `,
       Object.entries(v.supply.goods).flatMap(([g, n], i) => [i ? ", " : null,
         explained(el("span", {}, `${guild(g)} ${n}`), "good", g)]),
