@@ -46,7 +46,7 @@ def test_an_empty_colonia_stall_has_no_price(page: Any, server: str) -> None:
     _open(page, gid, token, "de")
     stalls = page.locator("[data-testid^=stall-]")
     assert stalls.count() == 6
-    for text in stalls.all_inner_texts():
+    for text in stalls.all_text_contents():  # drawn in SVG
         assert "leer" in text and "Kosten" not in text, text
 
 

@@ -95,17 +95,39 @@ function week(ctx) {
       ` · ${t("c_turn_order")}: ${v.turn_order.map((s) => ctx.names[s]).join(" → ")}`));
 }
 
+const RAW_COLOURS = { leather: "#c0783a", iron: "#6e7478", wood: "#6b4423", linen: "#e8eef5", fur: "#d9c7a1" };
+
+/** The market stalls as on the table: each stall's raw materials as cubes, its price in members, and
+ * the buying family's members on it once bought (an empty stall has nothing to sell, so no price). */
 function stalls(ctx) {
+  const W = 124;
+  const H = 76;
   return el("section", { class: "panel", "data-testid": "stalls" }, el("h2", {}, t("c_stalls")),
-    el("div", { class: "cards" }, ctx.view.stalls.map((s) => explained(ctx.bind(el("div", {
-      class: "card" + (s.bought_by !== null ? " taken" : ""), "data-testid": `stall-${s.stall}` },
-    // An empty stall has nothing to sell, so no price either.
-    ...(Object.values(s.raws).some(Boolean)
-      ? [el("b", {}, `${s.stall}`), " ", bundle(s.raws, "materials"), el("br"),
-        el("span", { class: "small" }, t("c_cost", { n: s.cost }))]
-      : [el("b", {}, `${s.stall}`), " ", el("span", { class: "muted" }, t("c_stall_empty"))]),
-    s.bought_by !== null ? el("div", { class: `small pc${s.bought_by % 6}` }, `${t("c_bought_by")} ${ctx.names[s.bought_by]}`)
-      : null), (a) => a.kind === "buy_stall" && a.stall === s.stall), "stalls", `stall_${s.stall}`))));
+    el("div", { class: "stall-row" }, ctx.view.stalls.map((s) => {
+      const raws = Object.entries(s.raws).flatMap(([r, n]) => Array.from({ length: n }, () => r));
+      const empty = raws.length === 0;
+      const cubes = raws.map((r, i) => explained(svg("g", {},
+        svg("rect", { x: 8 + (i % 6) * 18, y: 24 + Math.floor(i / 6) * 18, width: 14, height: 14, rx: 2,
+          fill: RAW_COLOURS[r] || "#999", stroke: "#333" }),
+        svg("title", {}, nameOf("raws", r))), "materials", r));
+      const buyer = s.bought_by;
+      const label = empty ? t("c_stall_empty") : t("c_cost", { n: s.cost });
+      const stall = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img",
+        "aria-label": `${s.stall}: ${label}` },
+      svg("rect", { class: "frame", x: 1, y: 1, width: W - 2, height: H - 2, rx: 8,
+        fill: buyer !== null ? "#efe6d6" : "#fbf6ec", stroke: "#c7b08a" }),
+      svg("text", { x: 8, y: 16, "font-size": 12, "font-weight": 700 }, String(s.stall)),
+      svg("text", { x: W - 8, y: 16, "text-anchor": "end", "font-size": 10, fill: empty ? "#9a8f80" : "#5b4630",
+        ...fit(label, W - 30, 10) }, label),
+      cubes,
+      buyer !== null ? svg("g", {}, Array.from({ length: s.members || 1 }, (_, i) => svg("circle", {
+        cx: 12 + i * 12, cy: H - 12, r: 5, fill: `var(--p${buyer % 6})`, stroke: "#222" })),
+      svg("text", { x: 16 + (s.members || 1) * 12, y: H - 8, "font-size": 9.5, ...fit(ctx.names[buyer], W - 30, 9.5) },
+        ctx.names[buyer])) : null);
+      return explained(ctx.bind(el("div", { class: "stall" + (buyer !== null ? " taken" : ""),
+        "data-testid": `stall-${s.stall}` }, stall), (a) => a.kind === "buy_stall" && a.stall === s.stall),
+      "stalls", `stall_${s.stall}`);
+    })));
 }
 
 function craftsmen(ctx) {
