@@ -130,16 +130,35 @@ function stalls(ctx) {
     })));
 }
 
+/** The craftsmen as on the table: each column with what it makes, its order stick (the orders it takes
+ * this week), the cost of the next commission in members, and the families' members waiting there. */
 function craftsmen(ctx) {
+  const W = 132;
+  const H = 118;
   return el("section", { class: "panel", "data-testid": "craftsmen" }, el("h2", {}, t("c_craftsmen")),
-    el("div", { class: "cards" }, ctx.view.craftsmen.map((c) => explained(ctx.bind(el("div", { class: "card",
-      "data-testid": `craftsman-${c.craftsman}` },
-    el("b", {}, nameOf("craftsman", c.craftsman)),
-    el("div", { class: "small" }, "→ ", explained(el("span", {}, nameOf("goods", c.good)), "wares", c.good)),
-    el("div", { class: "small" }, `${t("c_stick")}: ${c.stick} · ${t("c_next_cost")}: ${c.next_cost}`),
-    el("div", {}, c.stacks.map((st) => el("span", { class: `chip pc${st.seat % 6}` },
-      `${ctx.names[st.seat]}: ${t("c_members_on", { n: st.members })}`)))),
-    (a) => a.kind === "commission" && a.craftsman === c.craftsman), "craftsman", c.craftsman))));
+    el("div", { class: "stall-row" }, ctx.view.craftsmen.map((c) => {
+      const top = Math.max(6, c.stick);
+      const slots = Array.from({ length: top }, (_, i) => svg("rect", { x: W - 20, y: 26 + (top - 1 - i) * (76 / top),
+        width: 12, height: 76 / top - 2, rx: 2, fill: i < c.stick ? "#8a5a19" : "#efe6d6", stroke: "#b9a98f" }));
+      const name = nameOf("craftsman", c.craftsman);
+      const good = nameOf("goods", c.good);
+      const stacks = c.stacks.map((st, i) => svg("g", {},
+        svg("circle", { cx: 14 + i * 26, cy: H - 14, r: 9, fill: `var(--p${st.seat % 6})`, stroke: "#222" }),
+        svg("text", { x: 14 + i * 26, y: H - 10, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#fff" },
+          String(st.members)),
+        svg("title", {}, `${ctx.names[st.seat]}: ${t("c_members_on", { n: st.members })}`)));
+      const drawing = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": name },
+        svg("rect", { class: "frame", x: 1, y: 1, width: W - 2, height: H - 2, rx: 8, fill: "#fbf6ec", stroke: "#c7b08a" }),
+        svg("text", { x: 8, y: 17, "font-size": 12, "font-weight": 700, ...fit(name, W - 16, 12) }, name),
+        explained(svg("text", { x: 8, y: 36, "font-size": 11, ...fit(`→ ${good}`, W - 36, 11) }, `→ ${good}`), "wares", c.good),
+        svg("text", { x: 8, y: 56, "font-size": 9.5, fill: "#6b5b48", ...fit(`${t("c_stick")}: ${c.stick}`, W - 36, 9.5) },
+          `${t("c_stick")}: ${c.stick}`),
+        svg("text", { x: 8, y: 72, "font-size": 9.5, fill: "#6b5b48", ...fit(`${t("c_next_cost")}: ${c.next_cost}`, W - 36, 9.5) },
+          `${t("c_next_cost")}: ${c.next_cost}`),
+        slots, stacks);
+      return explained(ctx.bind(el("div", { class: "stall", "data-testid": `craftsman-${c.craftsman}` }, drawing),
+        (a) => a.kind === "commission" && a.craftsman === c.craftsman), "craftsman", c.craftsman);
+    })));
 }
 
 const CITY_FLAGS = { london: "#c0392b", novgorod: "#2e6fba", bergen: "#2e8b57", bruges: "#d4a017" };
