@@ -118,9 +118,13 @@ function supply(ctx) {
     if (!cats.has(b.category)) cats.set(b.category, []);
     cats.get(b.category).push([id, count, b]);
   }
-  const card = ([id, count, b]) => explained(ctx.bind(el("div", { class: "building" + (count ? "" : " empty"),
-    "data-testid": `building-${id}` },
-  el("span", { class: "cost" }, `${b.cost}`), el("b", {}, building(id)), el("br"),
+  // Tiles in the colours of the box: production red, commercial yellow, utility green, public purple,
+  // walls grey; a production tile shows the licence (A-D) it needs.
+  const card = ([id, count, b]) => explained(ctx.bind(el("div", {
+    class: `building cat${b.category}` + (count ? "" : " empty"), "data-testid": `building-${id}` },
+  el("span", { class: "cost" }, `${b.cost}`),
+  b.category === 0 && b.licence >= 0 ? el("span", { class: "licence" }, "ABCD"[b.licence]) : null,
+  el("b", {}, building(id)), el("br"),
   b.output.some(Boolean) ? el("span", {}, "⇒ ", cubes(Object.fromEntries(GOODS.map((g, i) => [g, b.output[i]])
     .filter(([, n]) => n)))) : null,
   b.gold || b.fp ? el("span", { class: "small" }, ` ${b.gold} ${t("gold")}, ${b.fp} ${t("fp")}`) : null,
@@ -131,7 +135,7 @@ function supply(ctx) {
   "ships", z));
   return el("section", { class: "panel supply", "data-testid": "supply" }, el("h2", {}, t("building_supply")),
     [...cats.entries()].sort((a, b) => a[0] - b[0]).map(([cat, items]) => el("div", { class: "cat" },
-      el("h3", {}, t(`cat_${cat}`)), items.map(card))),
+      el("h3", { class: `cat-title cat${cat}` }, t(`cat_${cat}`)), items.map(card))),
     el("h3", {}, t("ship_supply")), ships,
     el("p", { class: "small" }, t("deck", { n: v.deck_size }), " · ", t("discard", { n: v.discard.length })));
 }
