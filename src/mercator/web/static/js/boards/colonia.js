@@ -213,15 +213,32 @@ function harbour(ctx) {
       currencySpan("novgorod"), ", ", currencySpan("bergen"), ", ", currencySpan("bruges")));
 }
 
+/** The relic display as cards: the city's colour band, the relic's name, its price in the city's
+ * currency, and who reserved it. */
 function relics(ctx) {
+  const W = 118;
+  const H = 84;
   return el("section", { class: "panel", "data-testid": "relics" }, el("h2", {}, t("c_relics")),
-    el("div", { class: "cards" }, ctx.view.display.map((r) => explained(ctx.bind(el("div", { class: "card",
-      "data-testid": `relic-${r.card}` },
-    el("b", {}, card(r.card)),
-    el("div", { class: "small" }, `${t("c_price")}: ${r.price} `, currencySpan(relicCity(r.card))),
-    r.reserved_by !== null ? el("div", { class: `small pc${r.reserved_by % 6}` },
-      `${t("c_reserved_by")} ${ctx.names[r.reserved_by]}`) : null),
-    (a) => (a.kind === "buy" || a.kind === "reserve") && a.card === r.card), "relics", r.card))));
+    el("div", { class: "stall-row" }, ctx.view.display.map((r) => {
+      const city = relicCity(r.card);
+      const [l1, l2] = wrap(card(r.card), 17);
+      const by = r.reserved_by;
+      const drawing = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": card(r.card) },
+        svg("rect", { class: "frame", x: 1, y: 1, width: W - 2, height: H - 2, rx: 8, fill: "#fffaf0", stroke: "#c7b08a" }),
+        svg("rect", { x: 2, y: 2, width: W - 4, height: 12, fill: CITY_FLAGS[city] || "#888" }),
+        svg("text", { x: W / 2, y: 31, "text-anchor": "middle", "font-size": 11, "font-weight": 700, ...fit(l1, W - 12, 11) }, l1),
+        l2 ? svg("text", { x: W / 2, y: 44, "text-anchor": "middle", "font-size": 11, "font-weight": 700,
+          ...fit(l2, W - 12, 11) }, l2) : null,
+        svg("circle", { cx: 18, cy: H - 18, r: 11, fill: "#e8c45a", stroke: "#a9851f" }),
+        svg("text", { x: 18, y: H - 14, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#4a3508" },
+          String(r.price)),
+        svg("text", { x: 34, y: H - 14, "font-size": 10, ...fit(currencyOf(city), W - 40, 10) }, currencyOf(city)),
+        by !== null ? svg("rect", { x: 2, y: H - 6, width: W - 4, height: 4, fill: `var(--p${by % 6})` }) : null,
+        by !== null ? svg("title", {}, `${t("c_reserved_by")} ${ctx.names[by]}`) : null);
+      return explained(ctx.bind(el("div", { class: "stall", "data-testid": `relic-${r.card}` }, drawing,
+        by !== null ? el("div", { class: `small pc${by % 6}` }, `${t("c_reserved_by")} ${ctx.names[by]}`) : null),
+      (a) => (a.kind === "buy" || a.kind === "reserve") && a.card === r.card), "relics", r.card);
+    })));
 }
 
 function sheet(ctx, p) {
