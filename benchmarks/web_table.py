@@ -14,14 +14,12 @@ has one human seat (played by random clicks, board first) and easy bots.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
-import urllib.request
 from pathlib import Path
 from typing import Any
 
-from tests.web.play import click_something, is_over, wait_my_turn_or_end
+from tests.web.play import click_something, create_game, is_over, open_table, wait_my_turn_or_end
 from tests.web.serve import CHROMIUM, CHROMIUM_ARGS, running_server
 
 # name in the gallery, game, options, players, human moves before the picture
@@ -35,23 +33,6 @@ LANGS = ("en", "de", "ru")
 VIEWPORTS = {"desktop": {"width": 1280, "height": 720}, "phone": {"width": 390, "height": 844}}
 
 
-def create(server: str, game: str, options: dict[str, Any], players: int, seed: int) -> tuple[str, str]:
-    body = {"game": game, "seed": seed, "join": 0, "options": options,
-            "seats": [{"kind": "human", "name": "Anna"}] + [{"kind": "bot", "level": "easy"}] * (players - 1)}
-    request = urllib.request.Request(f"{server}/api/games", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        made = json.loads(response.read())
-    return str(made["game"]["id"]), str(made["seat"]["token"])
-
-
-def open_table(page: Any, gid: str, token: str, lang: str) -> None:
-    page.goto("/")
-    page.evaluate(f"localStorage.setItem('mercator.lang', '{lang}')")
-    page.goto(f"/play/{gid}?seat=0&token={token}")
-    page.wait_for_selector("[data-testid=board] section, [data-testid=board] svg")
-
-
 def play(page: Any, moves: int, rng: random.Random) -> None:
     for _ in range(moves):
         wait_my_turn_or_end(page)
@@ -62,6 +43,17 @@ def play(page: Any, moves: int, rng: random.Random) -> None:
     wait_my_turn_or_end(page)
 
 
+def played(browser: Any, server: str, game: str, options: dict[str, Any], players: int, seed: int,
+           moves: int) -> tuple[str, str, Any]:
+    """A new table with ``moves`` human moves played on a desktop page; (game id, token, its context)."""
+    gid, token = create_game(server, game, players, seed=seed, options=options)
+    context = browser.new_context(base_url=server, viewport=VIEWPORTS["desktop"])
+    page = context.new_page()
+    open_table(page, gid, token, "en")
+    play(page, moves, random.Random(seed))
+    return gid, token, context
+
+
 def gallery(out: Path) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -69,11 +61,7 @@ def gallery(out: Path) -> None:
     with running_server() as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for name, game, options, players, moves in TABLES:
-            gid, token = create(server, game, options, players, seed=7)
-            context = browser.new_context(base_url=server, viewport=VIEWPORTS["desktop"])
-            page = context.new_page()
-            open_table(page, gid, token, "en")
-            play(page, moves, random.Random(7))
+            gid, token, context = played(browser, server, game, options, players, 7, moves)
             context.close()
             for device, viewport in VIEWPORTS.items():
                 context = browser.new_context(base_url=server, viewport=viewport, is_mobile=device == "phone",
@@ -113,11 +101,8 @@ def updates(moves: int) -> None:
     with running_server() as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for name, game, options, players, _ in TABLES:
-            gid, token = create(server, game, options, players, seed=3)
-            context = browser.new_context(base_url=server, viewport=VIEWPORTS["desktop"])
-            page = context.new_page()
-            open_table(page, gid, token, "en")
-            play(page, moves, random.Random(3))
+            _, _, context = played(browser, server, game, options, players, 3, moves)
+            page = context.pages[0]
             ms = sorted(page.evaluate("performance.getEntriesByName('mercator-update').map((e) => e.duration)"))
             for part in ("build", "morph", "marks"):
                 took = sorted(page.evaluate(f"performance.getEntriesByName('mercator-{part}').map((e) => e.duration)"))

@@ -17,6 +17,27 @@ def get_json(url: str, token: str | None = None) -> Any:
         return json.loads(response.read())
 
 
+def create_game(server: str, game: str, players: int, seed: int, options: dict[str, Any] | None = None,
+                name: str = "Anna") -> tuple[str, str]:
+    """A table through the real API: seat 0 a human (the caller), easy bots in the others; (game id, token)."""
+    body = {"game": game, "seed": seed, "join": 0, "options": options or {},
+            "seats": [{"kind": "human", "name": name}] + [{"kind": "bot", "level": "easy"}] * (players - 1)}
+    request = urllib.request.Request(f"{server}/api/games", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        made = json.loads(response.read())
+    return str(made["game"]["id"]), str(made["seat"]["token"])
+
+
+def open_table(page: Any, gid: str, token: str, lang: str = "en",
+               ready: str = "[data-testid=board] section, [data-testid=board] svg") -> None:
+    """Seat 0's table in ``lang`` (the language a player picked before, kept by the browser)."""
+    page.goto("/")
+    page.evaluate(f"localStorage.setItem('mercator.lang', '{lang}')")
+    page.goto(f"/play/{gid}?seat=0&token={token}")
+    page.wait_for_selector(ready)
+
+
 def version(page: Any) -> int:
     return int(page.get_attribute("[data-testid=board]", "data-version"))
 

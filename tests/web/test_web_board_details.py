@@ -9,22 +9,15 @@ import time
 import urllib.request
 from typing import Any
 
+from .play import create_game, open_table
+
 
 def _create(server: str, game: str, seed: int, players: int, options: dict[str, Any] | None = None) -> tuple[str, str]:
-    body = {"game": game, "seed": seed, "join": 0, "options": options or {},
-            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (players - 1)}
-    request = urllib.request.Request(f"{server}/api/games", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        made = json.loads(response.read())
-    return made["game"]["id"], made["seat"]["token"]
+    return create_game(server, game, players, seed, options)
 
 
 def _open(page: Any, gid: str, token: str, lang: str = "en") -> None:
-    page.goto("/")
-    page.evaluate(f"localStorage.setItem('mercator.lang', '{lang}')")
-    page.goto(f"/play/{gid}?seat=0&token={token}")
-    page.wait_for_selector("[data-testid=board] section")
+    open_table(page, gid, token, lang, ready="[data-testid=board] section")
 
 
 def test_colonia_shows_two_decrees_of_one_day_and_one_colour_per_seat(page: Any, server: str) -> None:

@@ -4,13 +4,13 @@ board marks as an entity, focuses it as a keyboard user would, and reads the too
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 import pytest
 
 from mercator.engine.explain import explanations
+
+from .play import create_game, open_table
 
 WALK = """() => {
   const out = [];
@@ -37,21 +37,8 @@ TABLES = [
 ]
 
 
-def _create(server: str, game: str, options: dict[str, Any], players: int) -> tuple[str, str]:
-    body = {"game": game, "seed": 5, "join": 0, "options": options,
-            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (players - 1)}
-    request = urllib.request.Request(f"{server}/api/games", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        made = json.loads(response.read())
-    return made["game"]["id"], made["seat"]["token"]
-
-
 def _open(page: Any, gid: str, token: str, lang: str) -> None:
-    page.goto("/")
-    page.evaluate(f"localStorage.setItem('mercator.lang', '{lang}')")
-    page.goto(f"/play/{gid}?seat=0&token={token}")
-    page.wait_for_selector("[data-testid=board] [data-explain]")
+    open_table(page, gid, token, lang, ready="[data-testid=board] [data-explain]")
 
 
 @pytest.mark.parametrize(("game", "options", "players", "kinds"), TABLES,
@@ -59,7 +46,7 @@ def _open(page: Any, gid: str, token: str, lang: str) -> None:
 def test_every_entity_on_the_board_explains_itself_in_each_language(page: Any, server: str, game: str,
                                                                      options: dict[str, Any], players: int,
                                                                      kinds: set[str]) -> None:
-    gid, token = _create(server, game, options, players)
+    gid, token = create_game(server, game, players, seed=5, options=options)
     texts: dict[str, dict[str, str]] = {}
     for lang in ("en", "de", "ru"):
         _open(page, gid, token, lang)
@@ -79,7 +66,7 @@ def test_every_entity_on_the_board_explains_itself_in_each_language(page: Any, s
 
 
 def test_a_tap_on_a_phone_explains_what_it_lands_on(browser: Any, server: str) -> None:
-    gid, token = _create(server, "constantinopolis", {}, 3)
+    gid, token = create_game(server, "constantinopolis", 3, seed=5)
     context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, has_touch=True,
                                   is_mobile=True)
     page = context.new_page()

@@ -3,26 +3,18 @@ docked at the bottom of the screen, the log waits in a closed drawer, nothing sc
 
 from __future__ import annotations
 
-import json
 import random
-import urllib.request
 from typing import Any
 
 from mercator.engine.record import GameRecord
 
-from .play import click_something, get_json, is_over, version, wait_moved, wait_my_turn_or_end
+from .play import click_something, create_game, get_json, is_over, version, wait_moved, wait_my_turn_or_end
 
 PHONE = {"width": 390, "height": 844}
 
 
 def test_a_valencia_game_finished_by_tapping_on_a_phone(browser: Any, server: str, artifacts: Any) -> None:
-    body = {"game": "valencia", "seed": 4, "join": 0,
-            "seats": [{"kind": "human", "name": "Anna"}, {"kind": "bot", "level": "easy"}]}
-    request = urllib.request.Request(f"{server}/api/games", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        made = json.loads(response.read())
-    gid, token = made["game"]["id"], made["seat"]["token"]
+    gid, token = create_game(server, "valencia", 2, seed=4)
     context = browser.new_context(base_url=server, viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
     errors: list[str] = []
