@@ -207,6 +207,56 @@ function council(ctx) {
       " · ", explained(el("span", {}, `${t("v_bonus")}: ${v.supply.bonus_pieces}`), "bonus_piece", pieceKind(ctx))));
 }
 
+/** A card drawn face down (its back) or face up (its value), at ``x``, ``y``. */
+function cardShape(x, y, value) {
+  return svg("g", {},
+    svg("rect", { x, y, width: 26, height: 36, rx: 3, fill: value === null ? "#5b4630" : "#fffaf0", stroke: "#333" }),
+    value === null ? svg("rect", { x: x + 4, y: y + 4, width: 18, height: 28, rx: 2, fill: "none", stroke: "#c7b08a" })
+      // The value in the corner, as on a card: a fanned card still shows it.
+      : svg("text", { x: x + 3.5, y: y + 15, "font-size": 13, "font-weight": 700 }, String(value)));
+}
+
+/** A player's influence cards on the table: the draw pile (its count), the stacks formed this round (face
+ * down, or their values once revealed; the owner sees their own), and the discard. */
+function cardsArea(ctx, p, mine) {
+  const ownStacks = mine ? Object.fromEntries((p.private?.stacks || []).map((st) => [st.stack, st.values])) : {};
+  const parts = [];
+  let x = 4;
+  const label = (text, at) => svg("text", { x: at, y: 11, "font-size": 9, fill: "#6b5b48" }, text);
+  parts.push(label(t("v_pile"), x), explained(svg("g", {}, cardShape(x, 16, null), cardShape(x + 3, 13, null),
+    svg("text", { x: x + 16, y: 64, "text-anchor": "middle", "font-size": 10, "font-weight": 700 }, String(p.pile))),
+  "token", "pile"));
+  x += 44;
+  if (p.stacks.length) parts.push(label(t("v_stacks"), x));
+  for (const st of p.stacks) {
+    const values = ownStacks[st.stack] ?? (st.state !== "face_down" ? st.values : null);
+    const n = Math.max(1, values ? values.length : st.size);
+    const g = explained(svg("g", { "data-testid": mine ? `stack-${st.stack}` : null, class: "stack",
+      opacity: st.state === "used" ? 0.4 : 1 },
+      svg("title", {}, `${st.stack}: ${values ? values.join("+") : "▮".repeat(st.size)} (${t(`vstate_${st.state}`)})`),
+      Array.from({ length: n }, (_, i) => cardShape(x + i * 9, 16 - i * 2, values ? values[i] : null)),
+      // The stack's number under it; a used stack is faded (its state is in the title).
+      svg("text", { x: x + 13 + (n - 1) * 4.5, y: 64, "text-anchor": "middle", "font-size": 10, "font-weight": 700 },
+        String(st.stack))), "token", "stack");
+    parts.push(mine ? ctx.bind(g, (a) => (a.kind === "reveal" || a.kind === "assign") && a.stack === st.stack) : g);
+    x += 34 + (n - 1) * 9;
+  }
+  if (p.discard.length) {
+    parts.push(label(t("v_discard"), x));
+    // Sorted by value, one card per value with how many lie there: which influence is spent for good.
+    for (let v = 1; v <= 6; v++) {
+      const n = p.discard.filter((d) => d === v).length;
+      parts.push(explained(svg("g", { opacity: n ? 1 : 0.3 }, cardShape(x, 16, v),
+        svg("text", { x: x + 13, y: 64, "text-anchor": "middle", "font-size": 10, "font-weight": 700 }, `×${n}`)),
+      "influence_card", String(v)));
+      x += 30;
+    }
+  }
+  return svg("svg", { class: "cards-area", viewBox: `0 0 ${Math.max(x, 200)} 70`, role: "img",
+    "aria-label": `${t("v_pile")}, ${t("v_stacks")}, ${t("v_discard")}`, style: `max-width:${Math.max(x, 200) * 1.4}px` },
+  parts);
+}
+
 function sheet(ctx, p) {
   const s = p.seat;
   const mine = s === ctx.seat;
@@ -214,13 +264,6 @@ function sheet(ctx, p) {
     const chip = explained(el("span", { class: "chip", style: `background:${GUILD_COLOURS[g]}` }, `${n} ${guild(g)}`),
       "good", g);
     return mine ? ctx.bind(chip, (a) => a.kind === "sell" && a.guild === g) : chip;
-  });
-  const ownStacks = mine ? Object.fromEntries((p.private?.stacks || []).map((st) => [st.stack, st.values])) : {};
-  const stacks = p.stacks.map((st) => {
-    const values = ownStacks[st.stack];
-    const chip = explained(el("span", { class: "chip", "data-testid": mine ? `stack-${st.stack}` : null },
-      `${st.stack}: ${values ? values.join("+") : "▮".repeat(st.size)} (${t(`vstate_${st.state}`)})`), "token", "stack");
-    return mine ? ctx.bind(chip, (a) => (a.kind === "reveal" || a.kind === "assign") && a.stack === st.stack) : chip;
   });
   return el("div", { class: `sheet pb${s % 6}` + (mine ? " me" : "") + (ctx.view.to_act.includes(s) ? " acting" : ""),
     "data-testid": `sheet-${s}` },
@@ -232,9 +275,8 @@ function sheet(ctx, p) {
     explained(el("span", {}, `${t("v_members")}: ${p.members_in_supply}`), "token", "member"),
     explained(el("span", {}, `${t("v_pile")}: ${p.pile}`), "token", "pile")),
   el("div", {}, `${t("goods")}: `, goods.length ? goods : t("none")),
-  el("div", {}, `${t("v_stacks")}: `, stacks.length ? stacks : t("none")),
-  el("div", { class: "small" }, `${t("v_discard")}: `, cardList(p.discard, ", "), ` · ${t("v_tasks")}: `,
-    t("v_kept", { n: p.tasks_kept, dealt: p.tasks_dealt })));
+  cardsArea(ctx, p, mine),
+  el("div", { class: "small" }, `${t("v_tasks")}: `, t("v_kept", { n: p.tasks_kept, dealt: p.tasks_dealt })));
 }
 
 function myCards(ctx) {
