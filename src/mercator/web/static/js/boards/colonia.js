@@ -245,9 +245,28 @@ function sheet(ctx, p) {
   const s = p.seat;
   const mine = s === ctx.seat;
   const colour = COLOURS[p.colour] || "#888";
-  const hand = (p.hand || []).map((value) => explained(ctx.bind(el("span", { class: "chip famcard",
-    "data-testid": mine ? `card-${value}` : null }, String(value)),
-  (a) => mine && a.kind === "play_card" && a.value === value), "family_cards", `fam_${value}`));
+  // The family's cards 3-8 as cards: those in hand up, the one played this week marked, the rest spent.
+  const held = new Set(p.hand || []);
+  const cards = [3, 4, 5, 6, 7, 8].map((value, i) => {
+    const x = 2 + i * 30;
+    const spent = !held.has(value) && p.played !== value;
+    const g = explained(svg("g", { "data-testid": mine && held.has(value) ? `card-${value}` : null,
+      opacity: spent ? 0.3 : 1 },
+    svg("rect", { class: "frame", x, y: 2, width: 26, height: 36, rx: 3, fill: p.played === value ? "#fff3c4" : "#fffaf0",
+      stroke: p.played === value ? "#8a5a19" : "#555", "stroke-width": p.played === value ? 2 : 1 }),
+    svg("text", { x: x + 13, y: 26, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: colour },
+      String(value))), "family_cards", `fam_${value}`);
+    return held.has(value) ? ctx.bind(g, (a) => mine && a.kind === "play_card" && a.value === value) : g;
+  });
+  const coins = Object.entries(p.money).map(([c, n], i) => explained(svg("g", {},
+    svg("circle", { cx: 208 + i * 34, cy: 16, r: 13, fill: "#e8c45a", stroke: CITY_FLAGS[CITIES[CURRENCIES.indexOf(c)]]
+      || "#a9851f", "stroke-width": 3 }),
+    svg("text", { x: 208 + i * 34, y: 21, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#4a3508" },
+      String(n)),
+    svg("text", { x: 208 + i * 34, y: 40, "text-anchor": "middle", "font-size": 8.5, fill: "#6b5b48" },
+      nameOf("currency", c))), "currencies", c));
+  const screen = svg("svg", { class: "family-screen", viewBox: "0 0 344 44", role: "img",
+    "aria-label": `${t("c_hand")}, ${t("c_money")}` }, cards, coins);
   const ownRelics = (p.relics || []).map((id) => explained(ctx.bind(el("span", { class: "chip" }, card(id)),
     (a) => mine && a.kind === "fill_shrine" && a.relic === id), "relics", id));
   // A shrine lies in front of the screen, with the relic put into it (if any).
@@ -259,8 +278,6 @@ function sheet(ctx, p) {
   const raws = Object.entries(p.raws_known || {}).filter(([, n]) => n)
     .map(([r, n]) => explained(el("span", {}, `${n} ${nameOf("raws", r)}`), "materials", r));
   if (p.raws_unknown) raws.push(t("c_raws_unknown", { n: p.raws_unknown }));
-  const money = Object.entries(p.money).map(([c, n]) => explained(el("span", {}, `${n} ${nameOf("currency", c)}`),
-    "currencies", c));
   const list = (nodes) => nodes.flatMap((node, i) => [i ? ", " : null, node]);
   return el("div", { class: "sheet" + (mine ? " me" : "") + (ctx.view.to_act.includes(s) ? " acting" : ""),
     style: `border-top: 5px solid ${colour}`, "data-testid": `sheet-${s}` },
@@ -269,12 +286,9 @@ function sheet(ctx, p) {
   el("div", { class: "stats" },
     el("span", {}, `${t("c_members")}: ${p.supply}`), el("span", {}, `${t("c_votes")}: ${p.votes}`),
     el("span", {}, `${t("c_relic_vp")}: ${p.relic_vp}`)),
-  el("div", {}, `${t("c_money")}: `, list(money)),
+  screen,
   el("div", {}, `${t("goods")}: `, bundle(p.goods)),
   el("div", {}, `${t("c_raws")}: `, raws.length ? list(raws) : t("none")),
-  el("div", {}, `${t("c_hand")}: `, hand.length ? hand : t("none"),
-    p.played ? explained(el("span", { class: "small muted" }, ` · ${t("c_played")}: ${p.played}`), "family_cards",
-      `fam_${p.played}`) : null),
   el("div", {}, `${t("c_own_relics")}: `, ownRelics.length ? ownRelics : t("none")),
   shrines.length ? el("div", {}, `${t("c_shrines")}: `, shrines) : null,
   el("div", { class: "small" }, `${t("c_streets")}: ${Object.entries(p.streets).map(([k, n]) => `${nameOf("streets", k)} ${n}`)
