@@ -10,7 +10,7 @@ import pytest
 
 from mercator.engine.explain import explanations
 
-from .play import create_game, open_table
+from .play import create_game, open_table, version
 
 WALK = """() => {
   const out = [];
@@ -38,7 +38,13 @@ TABLES = [
 
 
 def _open(page: Any, gid: str, token: str, lang: str) -> None:
+    """The table once the bots have stopped moving (they wait for this seat), so no redraw comes mid-walk."""
     open_table(page, gid, token, lang, ready="[data-testid=board] [data-explain]")
+    seen = [version(page)]
+    while len(seen) < 4 or len(set(seen[-4:])) > 1:
+        page.wait_for_timeout(400)
+        seen.append(version(page))
+        assert len(seen) < 100, "the bots never waited for this seat"
 
 
 @pytest.mark.parametrize(("game", "options", "players", "kinds"), TABLES,
