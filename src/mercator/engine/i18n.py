@@ -8,6 +8,8 @@ A catalog has one table per language: ``[en.events]`` maps an event type to a te
 (and any other ``[en.<field>]`` table) names the values of that field. Seat fields are rendered
 with the players' names.
 
+An event whose bundle may be empty can have ``<type>__no_<field>`` beside its template, used then.
+
 A placeholder may name a plural word: ``{count:card}`` is the count followed by the form of
 ``[en.plurals] card`` that the language's CLDR plural rule (Babel) picks for it, e.g.
 ``{one = "карта", few = "карты", many = "карт", other = "карты"}``; ``{count:card!}`` is the
@@ -154,8 +156,16 @@ def _names(names: list[str] | None) -> list[str]:
 
 
 def render(game: str, event: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
-    """One event as a sentence in ``lang`` (falls back to English, then to the raw event)."""
-    text = _format(game, "events", str(event.get("type", "")), event, lang, _names(names))
+    """One event as a sentence in ``lang`` (falls back to English, then to the raw event). Where a
+    bundle of the event is empty and the language words that case apart (``<type>__no_<field>``: in
+    Russian "ничего не оставляет", not "оставляет: ничего"), that template is used."""
+    key = str(event.get("type", ""))
+    templates = catalog(game).get(lang, {}).get("events", {})
+    for field, value in event.items():
+        if isinstance(value, dict) and not value and f"{key}__no_{field}" in templates:
+            key = f"{key}__no_{field}"
+            break
+    text = _format(game, "events", key, event, lang, _names(names))
     return text if text is not None else str(event)
 
 

@@ -105,6 +105,15 @@ def test_sample_sentences() -> None:
     assert render(GAME, sell, "ru", NAMES) == "Boris продаёт на рынке 2 предмета роскоши за 10 золота"
 
 
+def test_keeping_nothing_reads_as_a_negation_in_russian() -> None:
+    """Russian says "ничего не оставляет", not "оставляет на складе: ничего" (a template for the empty case)."""
+    none = {"type": "goods_kept", "seat": 0, "kept": {}, "discarded": 3}
+    some = {"type": "goods_kept", "seat": 0, "kept": {"luxury": 1}, "discarded": 2}
+    assert render(GAME, none, "ru", NAMES) == "Anna ничего не оставляет на складе и сбрасывает 3 товара"
+    assert render(GAME, some, "ru", NAMES).startswith("Anna оставляет на складе: 1 ")
+    assert render(GAME, none, "en", NAMES) == "Anna keeps nothing and discards 3 goods"
+
+
 @pytest.mark.parametrize(("n", "en", "de", "ru"), [
     (1, "1 fame point", "1 Ruhmespunkt", "1 очко репутации"),
     (3, "3 fame points", "3 Ruhmespunkte", "3 очка репутации"),
