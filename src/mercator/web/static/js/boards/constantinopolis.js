@@ -204,7 +204,10 @@ function sheet(ctx, p) {
   const v = ctx.view;
   const mine = s === ctx.seat;
   const buildings = p.buildings.map((id) => {
-    const chip = explained(el("span", { class: "chip", "data-testid": `own-${id}` }, building(id)), "buildings", id);
+    // In its category's colour, as in the supply (the printed Ager has no tile there: production).
+    const cat = ctx.content.buildings[id]?.category ?? 0;
+    const chip = explained(el("span", { class: `chip own-building cat${cat}`, "data-testid": `own-${id}` }, building(id)),
+      "buildings", id);
     return mine ? ctx.bind(chip, (a) => (a.kind === "use_commercial" || a.kind === "use_porta_pegae") && a.building === id)
       : chip;
   });
