@@ -111,14 +111,14 @@ function stalls(ctx) {
           fill: RAW_COLOURS[r] || "#999", stroke: "#333" }),
         svg("title", {}, nameOf("raws", r))), "materials", r));
       const buyer = s.bought_by;
-      const label = empty ? t("c_stall_empty") : t("c_cost", { n: s.cost });
+      const price = empty ? t("c_stall_empty") : t("c_cost", { n: s.cost });
       const stall = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img",
-        "aria-label": `${s.stall}: ${label}` },
+        "aria-label": `${s.stall}: ${price}` },
       svg("rect", { class: "frame", x: 1, y: 1, width: W - 2, height: H - 2, rx: 8,
         fill: buyer !== null ? "#efe6d6" : "#fbf6ec", stroke: "#c7b08a" }),
       svg("text", { x: 8, y: 16, "font-size": 12, "font-weight": 700 }, String(s.stall)),
       svg("text", { x: W - 8, y: 16, "text-anchor": "end", "font-size": 10, fill: empty ? "#9a8f80" : "#5b4630",
-        ...fit(label, W - 30, 10) }, label),
+        ...fit(price, W - 30, 10) }, price),
       cubes,
       buyer !== null ? svg("g", {}, Array.from({ length: s.members || 1 }, (_, i) => svg("circle", {
         cx: 12 + i * 12, cy: H - 12, r: 5, fill: `var(--p${buyer % 6})`, stroke: "#222" })),
