@@ -4,6 +4,7 @@ app, linked from the table and the start page, and never leaking raw HTML from t
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -46,3 +47,30 @@ def test_the_app_serves_them_and_refuses_unknown_ones(browser: object, server: s
         with pytest.raises(urllib.error.HTTPError) as err:
             urllib.request.urlopen(f"{server}{bad}", timeout=10)
         assert err.value.code == 404
+
+
+FIGURES = {"constantinopolis": {"offices", "market", "contracts", "tracks", "sheet", "supply"},
+           "colonia": {"week", "stalls", "craftsmen", "harbour", "relics", "family"},
+           "valencia": {"city", "auction", "council", "cards", "player"}}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_pages_show_the_boards_own_pictures_that_explain_themselves(page: Any, game: str) -> None:
+    """Each page draws every area of the table from the sample position with the table's own code,
+    in the page's language; the pictures' entities explain themselves on hover, as on the table."""
+    headings = set()
+    for lang in LANGS:
+        page.goto(f"/howto/{game}/{lang}")
+        figures = page.locator("figure[data-figure]")
+        assert {figures.nth(i).get_attribute("data-figure") for i in range(figures.count())} == FIGURES[game]
+        page.wait_for_function("[...document.querySelectorAll('figure[data-figure]')].every((f) => f.dataset.drawn)")
+        for i in range(figures.count()):
+            assert figures.nth(i).locator(".panel, .sheet").count() >= 1, figures.nth(i).get_attribute("data-figure")
+        explained = page.locator("figure [data-explain]")
+        assert explained.count() >= 20
+        explained.nth(explained.count() // 2).focus()  # as a keyboard user reaches it
+        tip = page.locator("#tip")
+        tip.wait_for(state="visible")
+        assert tip.inner_text().strip()
+        headings.add(page.locator("figure h2").first.inner_text())
+    assert len(headings) == len(LANGS), headings  # each page's pictures are worded in its language

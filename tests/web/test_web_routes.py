@@ -133,6 +133,12 @@ def test_pages_and_helper_routes(server: str) -> None:
     assert status == 200 and text["lang"] == "ru" and text["names"]["goods"]
     status, content = _request(f"{server}/web/api/content/constantinopolis")
     assert status == 200 and "c001" in content["contracts"]
+    # The how-to pages' sample position: seat 1's view, the same for every request.
+    status, sample = _request(f"{server}/web/api/sample/colonia?lang=de")
+    assert status == 200 and sample["seat"] == 0 and sample["view"]["week"] >= 2
+    assert sample == _request(f"{server}/web/api/sample/colonia?lang=de")[1]
+    status, refused = _request(f"{server}/web/api/sample/chess")
+    assert status == 400 and "constantinopolis" in refused, refused
 
 
 def test_hint_needs_the_seat_and_the_turn(server: str) -> None:

@@ -23,6 +23,7 @@ from mercator.server.schemas import ERRORS
 
 from .events import LogCache, digest, lines
 from .rules import ui_text
+from .sample import sample_position
 
 WEB_API = "/web/api"
 
@@ -127,6 +128,12 @@ def add_web_api(app: FastAPI) -> None:
                      if k not in ("events", "actions", "plurals", "explain")}
         return {"lang": lang, "ui": {**words()[lang], **ui_text()[lang]}, "names": names,
                 "explain": explanations(game, lang) if game else {}}
+
+    @app.get(f"{WEB_API}/sample/{{game}}", responses=ERRORS, tags=["web"])
+    async def sample_route(game: str, lang: str = "en") -> dict[str, Any]:
+        """A fixed sample position (seat 1's view) that the how-to-play pages draw their pictures from."""
+        get(game)
+        return await asyncio.to_thread(sample_position, game, _lang(lang))
 
     @app.get(f"{WEB_API}/content/{{game}}", responses=ERRORS, tags=["web"])
     async def content_route(game: str) -> dict[str, Any]:

@@ -297,7 +297,14 @@ function sheet(ctx, p) {
     : null);
 }
 
+/** The areas the how-to-play page pictures (js/howto.js), each drawn as on the table. */
+const figures = {
+  week, stalls, craftsmen, harbour, relics,
+  family: (ctx) => el("div", { class: "sheets" }, sheet(ctx, ctx.view.players[ctx.seat])),
+};
+
 export default {
+  figures,
   seatColours: (ctx) => ctx.view.players.map((p) => COLOURS[p.colour] || "#888"),
   header(ctx) {
     const v = ctx.view;

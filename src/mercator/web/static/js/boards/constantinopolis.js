@@ -305,7 +305,20 @@ function turnSoFar(ctx) {
       el("td", {}, text || "-")))));
 }
 
+/** The areas the how-to-play page pictures (js/howto.js), each drawn as on the table. */
+const figures = {
+  offices: officeTrack,
+  market,
+  supply,
+  contracts: myContracts,
+  tracks: (ctx) => el("section", { class: "panel" },
+    track(ctx, t("fp"), ctx.view.players.map((p) => p.fp), "fame-track"),
+    track(ctx, t("production_level"), ctx.view.players.map((p) => p.production_level), "production-track")),
+  sheet: (ctx) => el("div", { class: "sheets" }, sheet(ctx, ctx.view.players[ctx.seat])),
+};
+
 export default {
+  figures,
   decision,
   header(ctx) {
     const v = ctx.view;

@@ -292,7 +292,15 @@ function myCards(ctx) {
     el("div", { class: "small muted" }, `${t("v_pile")}: `, (p.pile_values || []).length ? cardList(p.pile_values, " ") : ""));
 }
 
+/** The areas the how-to-play page pictures (js/howto.js), each drawn as on the table. */
+const figures = {
+  city, auction, council,
+  cards: myCards,
+  player: (ctx) => el("div", { class: "sheets" }, sheet(ctx, ctx.view.players[ctx.seat])),
+};
+
 export default {
+  figures,
   toggles: {
     keep_tasks: { field: "keep", legend: () => t("keep_tasks_legend"),
       labels: (ctx) => (priv(ctx).dealt_tasks || []).map((x) => nameOf("tasks", x)) },
