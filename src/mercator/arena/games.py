@@ -69,6 +69,7 @@ def play(job: Job) -> dict[str, Any]:
         decisions[seat] += 1
         events.extend(state.apply(seat, action))
     record = sealed(state, events)
+    mechanisms = info.plugin("mechanisms")(events, len(job.seats)).to_json() if info.has_plugin("mechanisms") else None
     return {
         **asdict(job),
         "seats": list(job.seats),
@@ -79,5 +80,6 @@ def play(job: Job) -> dict[str, Any]:
         "seconds": round(time.perf_counter() - start, 3),
         "think_seconds": [round(t, 3) for t in thinking],
         "decisions": decisions,
+        "mechanisms": mechanisms,
         "record": record.to_json(),
     }

@@ -62,6 +62,28 @@ def _table(head: list[str], rows: list[list[Any]]) -> str:
     return f"<table><tr>{''.join(f'<th>{html.escape(h)}</th>' for h in head)}</tr>{body}</table>"
 
 
+def _mechanisms(m: dict[str, Any], bots: list[str]) -> list[str]:
+    """What each bot did (mean uses per seat and game) and where its points came from."""
+    if not m:
+        return []
+    per_bot = m["bots"]
+    names = sorted({k for b in per_bot.values() for k in b["uses"]})
+    sources = sorted({k for b in per_bot.values() for k in b["points"]})
+    return [
+        "<h2>Mechanisms</h2>",
+        "<p>Mean uses per seat and game, and the share of games in which some seat used each.</p>",
+        _table(["mechanism", *bots, "games with"],
+               [[k.replace("_", " "), *(per_bot[b]["uses"].get(k, 0.0) for b in bots), f"{m['games_with'][k]:.0%}"]
+                for k in names]),
+        _table(["table event", "per game", "games with"],
+               [[k.replace("_", " "), v, f"{m['games_with'][k]:.0%}"] for k, v in m["table"].items()]),
+        "<h2>Score by source</h2>",
+        "<p>Mean points per seat and game from each source; they add up to the mean score.</p>",
+        _table(["source", *bots], [[k.replace("_", " "), *(per_bot[b]["points"].get(k, 0.0) for b in bots)]
+                                   for k in sources]),
+    ]
+
+
 def render(summary: dict[str, Any], results: list[dict[str, Any]], command: str = "") -> str:
     players = summary["players"]
     bots = summary["bots"]
@@ -102,6 +124,7 @@ def render(summary: dict[str, Any], results: list[dict[str, Any]], command: str 
         _table(["actions per game", *length.keys()], [["", *length.values()]]),
         _table(["end condition", "games"], [[k, v] for k, v in summary["end_conditions"].items()]),
     ]
+    parts += _mechanisms(summary.get("mechanisms") or {}, list(bots))
     style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto}table{border-collapse:collapse;"
              "margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}")
     return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>Mercator arena report</title>"

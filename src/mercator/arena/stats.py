@@ -73,6 +73,37 @@ def head_to_head(results: list[dict[str, Any]], order: list[str]) -> list[dict[s
     return out
 
 
+def mechanisms(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per bot, each mechanism's uses and each score source's points, as means per seat and game;
+    for the table, each mechanism's share of games in which some seat used it (or the table event
+    happened) and the table events' means per game."""
+    tallied = [r for r in results if r.get("mechanisms")]
+    if not tallied:
+        return {}
+    uses: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    points: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    seen: Counter[str] = Counter()
+    table: dict[str, list[int]] = defaultdict(list)
+    for r in tallied:
+        m = r["mechanisms"]
+        for s, bot in enumerate(r["seats"]):
+            for k, n in m["uses"][s].items():
+                uses[bot][k].append(n)
+            for k, n in m["points"][s].items():
+                points[bot][k].append(n)
+        seen.update({k for seat in m["uses"] for k, n in seat.items() if n})
+        for k, n in m["table"].items():
+            table[k].append(n)
+            seen[k] += bool(n)
+    every = sorted({k for bot in uses.values() for k in bot} | set(table))
+    return {
+        "bots": {bot: {"uses": {k: statistics.fmean(v) for k, v in sorted(uses[bot].items())},
+                       "points": {k: statistics.fmean(v) for k, v in sorted(points[bot].items())}} for bot in uses},
+        "table": {k: statistics.fmean(v) for k, v in sorted(table.items())},
+        "games_with": {k: seen[k] / len(tallied) for k in every},
+    }
+
+
 def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     """Every figure of the balance report, from the result lines (order does not matter)."""
     results = sorted(results, key=lambda r: r["index"])
@@ -112,4 +143,5 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         "length_actions": _spread([r["actions"] for r in results]),
         "seconds_per_game": _spread([r["seconds"] for r in results]),
         "end_conditions": dict(Counter(r["end"] or "unknown" for r in results).most_common()),
+        "mechanisms": mechanisms(results),
     }

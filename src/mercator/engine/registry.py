@@ -28,6 +28,9 @@ class Plugins:
 
     # A module with evaluate(state, seat) -> float and SCALE (evaluation points of a clear lead).
     heuristics: str | None = None
+    # tally(events, players) -> engine.mechanisms.Tally: what each seat did and where its points came
+    # from (the arena's mechanism statistics).
+    mechanisms: str | None = None
     # The content module: CONTENT_DIR, FILES (file name -> schema), load_files, compile_content.
     content: str | None = None
     # invariants(state, before, events) -> list of broken invariants (the conformance kit asks).

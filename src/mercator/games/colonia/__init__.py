@@ -30,6 +30,7 @@ INFO = register(GameInfo(
     position=2,
     plugins=Plugins(
         heuristics="mercator.games.colonia.heuristics",
+        mechanisms="mercator.games.colonia.mechanisms:tally",
         content="mercator.games.colonia.data",
         explain="mercator.games.colonia.explain",
         invariants="mercator.games.colonia.invariants:violations",

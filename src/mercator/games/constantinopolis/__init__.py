@@ -19,6 +19,7 @@ INFO = register(GameInfo(
     position=1,
     plugins=Plugins(
         heuristics="mercator.games.constantinopolis.heuristics",
+        mechanisms="mercator.games.constantinopolis.mechanisms:tally",
         content="mercator.games.constantinopolis.data",
         invariants="mercator.games.constantinopolis.invariants:violations",
         encoder="mercator.interop.encoders.constantinopolis:ENCODER",

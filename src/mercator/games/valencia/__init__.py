@@ -25,6 +25,7 @@ INFO = register(GameInfo(
     position=3,
     plugins=Plugins(
         heuristics="mercator.games.valencia.heuristics",
+        mechanisms="mercator.games.valencia.mechanisms:tally",
         content="mercator.games.valencia.data",
         explain="mercator.games.valencia.explain",
         invariants="mercator.games.valencia.invariants:violations",
