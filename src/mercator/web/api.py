@@ -122,11 +122,13 @@ def add_web_api(app: FastAPI) -> None:
         """Interface text, and the game's names of goods, offices, buildings ... in ``lang``."""
         lang = _lang(lang)
         names: dict[str, Any] = {}
+        plurals: dict[str, Any] = {}
         if game:
             get(game)
             names = {k: v for k, v in catalog(game).get(lang, {}).items()
                      if k not in ("events", "actions", "plurals", "explain")}
-        return {"lang": lang, "ui": {**words()[lang], **ui_text()[lang]}, "names": names,
+            plurals = catalog(game).get(lang, {}).get("plurals", {})
+        return {"lang": lang, "ui": {**words()[lang], **ui_text()[lang]}, "names": names, "plurals": plurals,
                 "explain": explanations(game, lang) if game else {}}
 
     @app.get(f"{WEB_API}/sample/{{game}}", responses=ERRORS, tags=["web"])

@@ -41,6 +41,16 @@ export function pretty(id) {
   return String(id).split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 }
 
+/** "3 gold", "1 очко репутации", "5 очков репутации": ``n`` with the game's word for ``word`` in the
+ * plural form the page's language needs for it (Intl.PluralRules: CLDR, as Babel on the server), from
+ * the catalog's [<lang>.plurals]; ``fallback`` (or the interface word) where the catalog has none. */
+export function count(n, word, fallback) {
+  const forms = TEXT.plurals?.[word];
+  if (!forms) return `${n} ${fallback ?? t(word)}`;
+  const form = new Intl.PluralRules(TEXT.lang).select(n);
+  return `${n} ${forms[form] ?? forms.other}`;
+}
+
 /** The game's own name for a value (goods, offices, buildings, ...) in the current language. */
 export function nameOf(table, id) {
   const names = TEXT.names[table];

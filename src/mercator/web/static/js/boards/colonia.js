@@ -1,7 +1,7 @@
 // Colonia: the week's days with the decrees, the market stalls, the craftsmen, the harbour with
 // its ships and holds, the relic display, and every family's belongings (the player's own screen).
 // Every content entity on it is marked with explained(): hover, focus or a tap says what it does.
-import { el, label, nameOf, svg, t } from "../common.js";
+import { count, el, label, nameOf, svg, t } from "../common.js";
 import { explained } from "../explain.js";
 import { fit, wrap } from "./svgtext.js";
 
@@ -16,7 +16,7 @@ const bundle = (goods, kind = "wares", table = "goods") => {
   const parts = Object.entries(goods).filter(([, n]) => n);
   if (!parts.length) return [t("none")];
   return parts.flatMap(([g, n], i) => [i ? ", " : null,
-    explained(el("span", {}, `${n} ${nameOf(table, g)}`), kind, g)]);
+    explained(el("span", {}, count(n, `good_${g}`, nameOf(table, g))), kind, g)]);
 };
 const card = (id) => nameOf("cards", id);
 const decree = (id) => nameOf("decrees", id);
@@ -171,7 +171,7 @@ function harbour(ctx) {
   const COL = 168;
   const H = 176;
   const W = COL * v.berths.length;
-  const words = (goods) => Object.entries(goods).filter(([, n]) => n).map(([g, n]) => `${n} ${nameOf("goods", g)}`)
+  const words = (goods) => Object.entries(goods).filter(([, n]) => n).map(([g, n]) => count(n, `good_${g}`, nameOf("goods", g)))
     .join(", ");
   const berths = v.berths.map((b, i) => {
     const x = i * COL;
@@ -276,7 +276,7 @@ function sheet(ctx, p) {
       x !== "empty" ? [" (", explained(el("span", {}, card(x)), "relics", x), ")"] : null);
   });
   const raws = Object.entries(p.raws_known || {}).filter(([, n]) => n)
-    .map(([r, n]) => explained(el("span", {}, `${n} ${nameOf("raws", r)}`), "materials", r));
+    .map(([r, n]) => explained(el("span", {}, count(n, `good_${r}`, nameOf("raws", r))), "materials", r));
   if (p.raws_unknown) raws.push(t("c_raws_unknown", { n: p.raws_unknown }));
   const list = (nodes) => nodes.flatMap((node, i) => [i ? ", " : null, node]);
   return el("div", { class: "sheet" + (mine ? " me" : "") + (ctx.view.to_act.includes(s) ? " acting" : ""),

@@ -2,7 +2,7 @@
 // the player's own contracts; each board element that stands for a legal action can be clicked, and
 // each one that stands for a thing of the game (office, building, market card, good, ship, trading
 // post, contract) explains itself (explained(), the words of engine/explain.py).
-import { el, goodsCubes, nameOf, svg, t } from "../common.js";
+import { count, el, goodsCubes, nameOf, svg, t } from "../common.js";
 import { explained } from "../explain.js";
 import { fit } from "./svgtext.js";
 
@@ -15,12 +15,12 @@ const building = (b) => nameOf("buildings", b);
 const size = (z) => nameOf("sizes", z);
 
 function cargo(vector) {
-  const parts = vector.map((n, i) => (n ? `${n} ${good(GOODS[i])}` : null)).filter(Boolean);
+  const parts = vector.map((n, i) => (n ? count(n, `good_${GOODS[i]}`, good(GOODS[i])) : null)).filter(Boolean);
   return parts.join(", ") || t("none");
 }
 
 function goodsText(goods) {
-  const parts = Object.entries(goods).filter(([, n]) => n).map(([g, n]) => `${n} ${g === "gold" ? t("gold") : good(g)}`);
+  const parts = Object.entries(goods).filter(([, n]) => n).map(([g, n]) => count(n, `good_${g}`, good(g)));
   return parts.join(", ") || t("none");
 }
 
@@ -113,25 +113,26 @@ function market(ctx) {
 function supply(ctx) {
   const v = ctx.view;
   const cats = new Map();
-  for (const [id, count] of Object.entries(v.building_supply)) {
+  for (const [id, left] of Object.entries(v.building_supply)) {
     const b = ctx.content.buildings[id];
     if (!cats.has(b.category)) cats.set(b.category, []);
-    cats.get(b.category).push([id, count, b]);
+    cats.get(b.category).push([id, left, b]);
   }
   // Tiles in the colours of the box: production red, commercial yellow, utility green, public purple,
   // walls grey; a production tile shows the licence (A-D) it needs.
-  const card = ([id, count, b]) => explained(ctx.bind(el("div", {
-    class: `building cat${b.category}` + (count ? "" : " empty"), "data-testid": `building-${id}` },
+  const card = ([id, left, b]) => explained(ctx.bind(el("div", {
+    class: `building cat${b.category}` + (left ? "" : " empty"), "data-testid": `building-${id}` },
   el("span", { class: "cost" }, `${b.cost}`),
   b.category === 0 && b.licence >= 0 ? el("span", { class: "licence" }, "ABCD"[b.licence]) : null,
   el("b", {}, building(id)), el("br"),
   b.output.some(Boolean) ? el("span", {}, "⇒ ", cubes(Object.fromEntries(GOODS.map((g, i) => [g, b.output[i]])
     .filter(([, n]) => n)))) : null,
-  b.gold || b.fp ? el("span", { class: "small" }, ` ${b.gold} ${t("gold")}, ${b.fp} ${t("fp")}`) : null,
-  el("span", { class: "muted small" }, ` ×${count}`)),
+  b.gold || b.fp ? el("span", { class: "small" }, ` ${[b.gold && count(b.gold, "gold"), b.fp && count(b.fp, "fp")]
+    .filter(Boolean).join(", ")}`) : null,
+  el("span", { class: "muted small" }, ` ×${left}`)),
   (a) => a.kind === "buy_building" && a.building === id), "buildings", id);
   const ships = SIZES.map((z, i) => explained(ctx.bind(el("span", { class: "ship", "data-testid": `ship-supply-${z}` },
-    `${size(z)} ${ctx.content.ship_cost[i]} ${t("gold")} ×${v.ship_supply[z]}`), (a) => a.kind === "buy_ship" && a.size === z),
+    `${size(z)} ${count(ctx.content.ship_cost[i], "gold")} ×${v.ship_supply[z]}`), (a) => a.kind === "buy_ship" && a.size === z),
   "ships", z));
   return el("section", { class: "panel supply", "data-testid": "supply" }, el("h2", {}, t("building_supply")),
     [...cats.entries()].sort((a, b) => a[0] - b[0]).map(([cat, items]) => el("div", { class: "cat" },
@@ -244,7 +245,7 @@ function contractCard(ctx, id, note) {
     el("div", {}, `${t("cargo")}: `, cargo(c.cargo)),
     c.passengers ? el("div", {}, `${t("passengers")}: ${c.passengers}`) : null,
     el("div", {}, `${t("voyage")}: ${SIZES.map((z, i) => `${size(z)} ${t(`voyage_${c.voyage[i]}`)}`).join(", ")}`),
-    el("div", {}, `${t("reward")}: ${c.gold} ${t("gold")}, ${c.fp} ${t("fp")}`)), "contract_cards", id);
+    el("div", {}, `${t("reward")}: ${count(c.gold, "gold")}, ${count(c.fp, "fp")}`)), "contract_cards", id);
   return ctx.bind(card, (a) => ["swap_pick", "reserve_contract", "dispatch_ship", "load_contract"].includes(a.kind)
     && a.contract === id);
 }
