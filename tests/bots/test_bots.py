@@ -165,3 +165,15 @@ def test_greedy_valencia_keeps_cards_for_the_last_round():
     per_round = {r: n / (games * players) for r, n in drawn.items()}
     assert per_round[1] <= 7.5 and per_round[5] >= 2.5, per_round
     assert empty_last / games <= 5, empty_last
+
+
+def test_ranked_lists_every_legal_action_best_first_and_act_plays_the_first() -> None:
+    from mercator.games import get
+
+    state = get("valencia").new(3, seed=4)
+    seat = state.to_act()[0]
+    ranked = IsmctsBot(seed=9, budget=300).ranked(state, seat)
+    assert {r.action.index for r in ranked} == {a.index for a in state.legal_actions(seat)}
+    assert [r.share for r in ranked] == sorted((r.share for r in ranked), reverse=True)
+    assert abs(sum(r.share for r in ranked) - 1.0) < 1e-9
+    assert ranked[0].action == IsmctsBot(seed=9, budget=300).act(state, seat)

@@ -54,6 +54,9 @@ def test_play_against_a_bot_to_the_end_by_clicking(page: Any, server: str, artif
             page.click("[data-testid=hint]")
             page.wait_for_selector("[data-testid=hint-text]")
             assert page.locator(".hinted").count() >= 1  # the suggestion is marked in the action bar
+            if page.locator("[data-testid=hint-top]").count():  # with a choice, the top moves, each with its lead
+                assert 2 <= page.locator("[data-testid=hint-top] li").count() <= 3
+                assert "estimated lead" in page.inner_text("[data-testid=hint-top]")
             hinted = True
         if decision == 12 and not switched:
             english = _log_text(page)

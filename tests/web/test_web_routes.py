@@ -152,6 +152,13 @@ def test_hint_needs_the_seat_and_the_turn(server: str) -> None:
     status, hint = _request(f"{server}/web/api/games/{gid}/hint", "POST", token=mover)
     assert status == 200
     _, mine = _request(f"{server}/api/games/{gid}/seat", token=mover)
-    assert hint["index"] in {a["index"] for a in mine["legal"]}
+    legal = {a["index"] for a in mine["legal"]}
+    assert hint["index"] in legal
+    # The top moves, best first: the choice itself, then the others by their share of the search.
+    top = hint["top"]
+    assert 1 <= len(top) <= min(3, len(legal)) and top[0]["index"] == hint["index"]
+    assert {m["index"] for m in top} <= legal and len({m["index"] for m in top}) == len(top)
+    assert [m["share"] for m in top] == sorted((m["share"] for m in top), reverse=True)
+    assert sum(m["share"] for m in top) <= 1.0 + 1e-6 and all(isinstance(m["lead"], float) for m in top)
     waiting = joined["token"] if mover == token else token
     assert _request(f"{server}/web/api/games/{gid}/hint", "POST", token=waiting)[0] == 409

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from typing import NamedTuple
 
 from mercator.engine.actions import Action
 from mercator.engine.rng import SearchRng
@@ -77,6 +78,14 @@ class IsmctsBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        return self.ranked(state, seat)[0].action
+
+    def ranked(self, state: GameState, seat: int) -> list[Ranked]:
+        """Search, then every legal action, best first (the one act() plays), with the share of the
+        search spent on it and its estimated lead over the best other seat, in the game's points."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return [Ranked(legal[0], 1.0, 0.0)]
         evaluate = heuristic(state.GAME)
         scale = self.temperature or _scale(state.GAME)
         root = Node()
@@ -91,11 +100,11 @@ class IsmctsBot:
             self.calls += self._iterate(root, world, seat, evaluate, scale)
             self.iterations += 1
         mine = root.stats.get(seat, {})
-        by_index = {a.index: a for a in legal}
-        # The most visited action wins; ties go to the better mean, then the earlier legal action.
-        best = max(legal, key=lambda a: (mine.get(a.index, (0, 0.0))[0],
-                                         _mean(mine.get(a.index)), -legal.index(a)))
-        return by_index[best.index]
+        # The most visited action is best; ties go to the better mean, then the earlier legal action.
+        seen = [(mine.get(a.index, (0, 0.0))[0], _mean(mine.get(a.index))) for a in legal]
+        order = sorted(range(len(legal)), key=lambda i: (-seen[i][0], -seen[i][1], i))
+        visits = sum(v for v, _ in seen) or 1
+        return [Ranked(legal[i], seen[i][0] / visits, _lead(seen[i][1], scale)) for i in order]
 
     def _set_baseline(self, world: GameState, evaluate: Callable[[GameState, int], float]) -> None:
         """Shift this world's leaf leads by (mean root lead so far) - (this world's root lead)."""
@@ -234,6 +243,18 @@ def _leads(world: GameState, evaluate: Callable[[GameState, int], float]) -> lis
     """Each seat's evaluation minus the best other seat's."""
     values = [evaluate(world, s) for s in range(world.seats)]
     return [v - max(values[o] for o in range(len(values)) if o != s) for s, v in enumerate(values)]
+
+
+class Ranked(NamedTuple):
+    action: Action
+    share: float  # of the root visits
+    lead: float  # estimated lead over the best other seat, in the game's points
+
+
+def _lead(reward: float, scale: float) -> float:
+    """The lead a mean reward stands for (the inverse of the squashing in _rewards)."""
+    reward = min(0.995, max(0.005, reward))
+    return scale * math.log(reward / (1.0 - reward))
 
 
 def _mean(entry: list[float] | None) -> float:

@@ -52,11 +52,9 @@ def _noop() -> None:
     pass
 
 
-def choose_action(key: str, game: str, players: int, seed: int, options: dict[str, Any],
-                  history: list[tuple[int, int]], seat: int, level: str, bot_seed: int,
-                  time_limit: float | None) -> int:
-    """Runs in a worker: bring the cached state up to ``history`` and let the bot pick."""
-    from mercator.bots import make_bot
+def _state_at(key: str, game: str, players: int, seed: int, options: dict[str, Any],
+              history: list[tuple[int, int]]) -> GameState:
+    """In a worker: the cached state of ``key`` brought up to ``history``."""
     from mercator.games import get
 
     state = _states.pop(key, None)
@@ -67,13 +65,39 @@ def choose_action(key: str, game: str, players: int, seed: int, options: dict[st
     _states[key] = state
     while len(_states) > _MAX_STATES:
         _states.popitem(last=False)
+    return state
+
+
+def choose_action(key: str, game: str, players: int, seed: int, options: dict[str, Any],
+                  history: list[tuple[int, int]], seat: int, level: str, bot_seed: int,
+                  time_limit: float | None) -> int:
+    """Runs in a worker: bring the cached state up to ``history`` and let the bot pick."""
+    from mercator.bots import make_bot
+
+    state = _state_at(key, game, players, seed, options, history)
     return make_bot(level, bot_seed, game, time_limit=time_limit).act(state, seat).index
+
+
+def rank_actions(key: str, game: str, players: int, seed: int, options: dict[str, Any],
+                 history: list[tuple[int, int]], seat: int, level: str, bot_seed: int,
+                 time_limit: float | None, top: int = 3) -> list[tuple[int, float, float | None]]:
+    """Runs in a worker: the bot's ``top`` actions, best first, as (index, share of the search,
+    estimated lead); a bot that does not search names only its choice (share 1, no lead)."""
+    from mercator.bots import make_bot
+
+    state = _state_at(key, game, players, seed, options, history)
+    bot = make_bot(level, bot_seed, game, time_limit=time_limit)
+    ranked = getattr(bot, "ranked", None)
+    if ranked is None:
+        return [(bot.act(state, seat).index, 1.0, None)]
+    return [(r.action.index, round(r.share, 3), round(r.lead, 2)) for r in ranked(state, seat)[:top]]
 
 
 @dataclass
 class _Job:
     args: tuple[Any, ...]
-    future: Future[int] = field(default_factory=Future)
+    future: Future[Any] = field(default_factory=Future)
+    work: Callable[..., Any] = choose_action  # what the worker runs with ``args``
     queued_at: float = field(default_factory=time.monotonic)
 
 
@@ -112,15 +136,27 @@ class BotPool:
         (default ``key``) the queue it waits in, one per game."""
         args = (key, state.GAME, state.seats, state.seed, dict(state.options), list(state.history), seat, level,
                 bot_seed, self.move_seconds)
-        try:
-            return await self._submit(group or key, args)
-        except TimeoutError:
-            if level == FALLBACK_LEVEL:
-                raise
-            return await self._submit(group or key, (*args[:7], FALLBACK_LEVEL, *args[8:]))
+        return int(await self._decide(group or key, args, choose_action))
 
-    async def _submit(self, group: str, args: tuple[Any, ...]) -> int:
-        job = _Job(args)
+    async def rank(self, key: str, state: GameState, seat: int, level: str, bot_seed: int, top: int,
+                   group: str | None = None) -> list[tuple[int, float, float | None]]:
+        """The bot's ``top`` choices for ``seat``, best first (see rank_actions); the same queue and
+        limits as choose()."""
+        args = (key, state.GAME, state.seats, state.seed, dict(state.options), list(state.history), seat, level,
+                bot_seed, self.move_seconds, top)
+        return list(await self._decide(group or key, args, rank_actions))
+
+    async def _decide(self, group: str, args: tuple[Any, ...], work: Callable[..., Any]) -> Any:
+        """Run ``work``; a search that overran its hard limit is decided again at FALLBACK_LEVEL."""
+        try:
+            return await self._submit(group, args, work)
+        except TimeoutError:
+            if args[7] == FALLBACK_LEVEL:
+                raise
+            return await self._submit(group, (*args[:7], FALLBACK_LEVEL, *args[8:]), work)
+
+    async def _submit(self, group: str, args: tuple[Any, ...], work: Callable[..., Any] = choose_action) -> Any:
+        job = _Job(args, work=work)
         with self._lock:
             if self._closed:
                 raise RuntimeError("the bot pool is closed")
@@ -135,9 +171,9 @@ class BotPool:
         once in this thread and takes the lock itself."""
         while (job := self._next_job()) is not None:
             try:
-                done = self._pool.schedule(choose_action, args=job.args, timeout=self.hard_seconds)
+                done = self._pool.schedule(job.work, args=job.args, timeout=self.hard_seconds)
             except Exception as exc:  # a pool stopped under us: fail this job, not the caller's request
-                failed: Future[int] = Future()
+                failed: Future[Any] = Future()
                 failed.set_exception(exc)
                 self._finished(job, failed)
                 return
@@ -164,7 +200,7 @@ class BotPool:
                 return job
             return None
 
-    def _finished(self, job: _Job, result: Future[int]) -> None:
+    def _finished(self, job: _Job, result: Future[Any]) -> None:
         try:
             job.future.set_result(result.result())
         except BaseException as exc:  # a bot error, a timeout (worker killed) or a worker that died

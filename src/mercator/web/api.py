@@ -26,6 +26,7 @@ from .rules import ui_text
 from .sample import sample_position
 
 WEB_API = "/web/api"
+HINT_TOP = 3  # moves a hint names, best first
 
 
 def _token(request: Request) -> str | None:
@@ -161,7 +162,9 @@ def add_web_api(app: FastAPI) -> None:
 
     @app.post(f"{WEB_API}/games/{{game_id}}/hint", responses=ERRORS, tags=["web"])
     async def hint(game_id: str, request: Request) -> JSONResponse:
-        """The ``normal`` bot's choice for the caller's own seat (it decides from that seat's knowledge)."""
+        """The ``normal`` bot's best moves for the caller's own seat (it decides from that seat's knowledge):
+        ``index`` its choice, ``top`` up to HINT_TOP moves best first, each with the share of the search
+        spent on it and its estimated lead over the best other seat in the game's points."""
         entry = await entry_or_404(game_id)
         if entry is None:
             return JSONResponse({"detail": "no such game"}, 404)
@@ -179,12 +182,14 @@ def add_web_api(app: FastAPI) -> None:
             return JSONResponse({"detail": refused[0]}, 429, headers={"Retry-After": str(refused[1])})
         state, version = entry.state, entry.version
         try:  # the game's own queue on the bot workers, so its hints wait behind its bots, not others'
-            index = await pool.choose(f"hint:{entry.id}", state, seat, "normal", secrets.randbelow(2**63),
-                                      group=entry.id)
+            top = await pool.rank(f"hint:{entry.id}", state, seat, "normal", secrets.randbelow(2**63), HINT_TOP,
+                                  group=entry.id)
         finally:
             hints.busy.discard(key)
-        action = state.SPACE.actions[index]
-        return JSONResponse({"version": version, "index": index, "action": action.to_json()})
+        index = top[0][0]
+        return JSONResponse({"version": version, "index": index, "action": state.SPACE.actions[index].to_json(),
+                             "top": [{"index": i, "action": state.SPACE.actions[i].to_json(), "share": share,
+                                      "lead": lead} for i, share, lead in top]})
 
     @app.get(f"{WEB_API}/games/{{game_id}}/replay", responses=ERRORS, tags=["web"])
     async def replay(game_id: str, lang: str = "en", step: int | None = None) -> JSONResponse:

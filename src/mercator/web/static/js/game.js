@@ -322,6 +322,18 @@ async function hint(event) {
   render();
 }
 
+/** The hint: the bot's choice, and its top moves with their estimated lead and share of the search. */
+function hintText(doc) {
+  const text = (index) => (doc.legal || []).find((it) => it.index === index)?.text ?? "";
+  const lead = new Intl.NumberFormat(S.lang, { signDisplay: "exceptZero", maximumFractionDigits: 1 });
+  const share = new Intl.NumberFormat(S.lang, { style: "percent" });
+  const top = (S.hint.top || []).filter((m) => m.lead !== null);
+  return el("div", { "data-testid": "hint-text" },
+    el("p", { class: "hint-text" }, t("hint_is", { action: text(S.hint.index) })),
+    top.length > 1 ? el("ol", { class: "small hint-top", "data-testid": "hint-top" }, top.map((m) => el("li", {},
+      t("hint_line", { action: text(m.index), lead: lead.format(m.lead), share: share.format(m.share) })))) : null);
+}
+
 async function takeSeat(seat) {
   await join(seat);
   S.token = storedPlayer()?.token || S.token;
@@ -505,8 +517,7 @@ function side(ctx) {
     mine ? el("section", { class: "panel actionbar" + (S.focus && !S.hint ? " focused" : ""), id: "actionbar",
       "data-testid": "actionbar" },
     el("h2", {}, t("actions")),
-    S.hint ? el("p", { class: "hint-text", "data-testid": "hint-text" },
-      t("hint_is", { action: (doc.legal || []).find((it) => it.index === S.hint.index)?.text ?? "" })) : null,
+    S.hint ? hintText(doc) : null,
     actionBar(doc.legal, S.board, ctx, act, S.focus)) : null,
     // A drawer: open beside a wide board, closed under a phone's board until the player opens it
     // (the page keeps what the player chose: the morph leaves the drawer alone).
