@@ -1,4 +1,4 @@
-"""The ``mercator`` command: games, play, replay, bench, arena, content check."""
+"""The ``mercator`` command: games, play, replay, review, bench, arena, content check."""
 
 from __future__ import annotations
 
@@ -145,6 +145,53 @@ def replay(
         if not all(holds for _, holds, _ in checks):
             raise typer.Exit(1)
         console.print("[green]verified[/green]: the replay matches everything the record stores")
+
+
+@app.command()
+def review(
+    file: Path,
+    seat: Annotated[list[int] | None, typer.Option(min=1, help="A seat to review (1 = the first), repeatable; "
+                                                               "default every seat")] = None,
+    level: Annotated[str, typer.Option(help="The reviewing bot: normal, hard or ismcts:N")] = "normal",
+    top: Annotated[int, typer.Option(min=1, help="How many of the costliest decisions to list")] = 10,
+    lang: Lang = "en",
+    as_json: Annotated[bool, typer.Option("--json", help="Print every reviewed decision as JSON")] = False,
+) -> None:
+    """Review a saved game: the decisions that cost the most, with the better move and its gain."""
+    from mercator.bots.base import make_bot
+    from mercator.bots.review import costliest
+    from mercator.bots.review import review as review_game
+
+    try:
+        rec = GameRecord.load(file)
+        if seat and max(seat) > rec.players:
+            raise IllegalAction(f"seat {max(seat)} does not exist; the game has seats 1-{rec.players}")
+        make_bot(level, 0, rec.game)  # a clear error for an unknown bot before any search runs
+        seats = {s - 1 for s in seat} if seat else None
+        with console.status("reviewing…", spinner="dots") if not as_json else _nothing():
+            decisions = list(review_game(rec, seats, level, lang=lang))
+    except (IllegalAction, ContentError, OSError, ValueError) as exc:
+        _fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps({"game": rec.game, "level": level, "decisions": [d.to_json() for d in decisions]}))
+        return
+    worst = costliest(decisions, top)
+    table = Table(title=f"{get(rec.game).title}: the {len(worst)} costliest of {len(decisions)} decisions "
+                        f"(reviewed by {level})")
+    for column in ("action", "seat", "chosen", "better", "gain"):
+        table.add_column(column, justify="right" if column in ("action", "seat", "gain") else "left")
+    for d in worst:
+        table.add_row(str(d.n + 1), str(d.seat + 1), escape(d.chosen_text), escape(d.best_text),
+                      f"{d.gain:.1f}{' ~' if d.rough else ''}")
+    console.print(table)
+    console.print("gain: the estimated points the better move adds to the seat's lead; ~ marks a rough "
+                  "estimate (the chosen move got little of the search)")
+
+
+def _nothing() -> Any:
+    from contextlib import nullcontext
+
+    return nullcontext()
 
 
 @app.command()
