@@ -175,7 +175,8 @@ def review(
     if as_json:
         typer.echo(json.dumps({"game": rec.game, "level": level, "decisions": [d.to_json() for d in decisions]}))
         return
-    worst = costliest(decisions, top)
+    by_n = {d.n: d for d in decisions}
+    worst = [by_n[n] for n in costliest(((d.n, d.gain) for d in decisions), top)]
     table = Table(title=f"{get(rec.game).title}: the {len(worst)} costliest of {len(decisions)} decisions "
                         f"(reviewed by {level})")
     for column in ("action", "seat", "chosen", "better", "gain"):

@@ -55,6 +55,24 @@ def test_a_valencia_game_finished_by_tapping_on_a_phone(browser: Any, server: st
                  for r in page.locator("[data-testid=score-row]").all()}
         final = GameRecord.from_json(get_json(f"{server}/api/games/{gid}/record")["record"]).replay()
         assert shown == dict(enumerate(final.scores()))
+
+        # The replay's game review, by tapping: the costliest decisions, each opening the board before it.
+        page.goto(f"/replay/{gid}")
+        page.wait_for_selector("[data-testid=replay-step]")
+        page.tap("[data-testid=review-start]")
+        page.wait_for_selector("[data-testid=review-item]", timeout=180_000)
+        review = get_json(f"{server}/web/api/games/{gid}/review")
+        assert {d["seat"] for d in review["decisions"]} == {0}  # the human seat only, not the bot
+        items = page.locator("[data-testid=review-item]")
+        assert items.count() == len(review["costliest"]) >= 1
+        first = next(d for d in review["decisions"] if d["n"] == review["costliest"][0])
+        assert first["gain"] == max(d["gain"] for d in review["decisions"]) > 0
+        assert first["best_text"] in page.inner_text("[data-testid=review]")
+        items.first.tap()
+        page.wait_for_function("n => document.querySelector('[data-testid=replay-step]').innerText.includes(n)",
+                               arg=f"{first['n']} ")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 2
+        page.screenshot(path=str(artifacts / "valencia-phone-review.png"), full_page=True)
     finally:
         context.close()
     assert not errors, errors

@@ -8,7 +8,7 @@ deep instead, over several guesses of the hidden information, and the decision i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -55,6 +55,17 @@ class Decision:
         return asdict(self)
 
 
+def judge(state: GameState, seat: int, chosen: dict[str, Any], moves: list[tuple[dict[str, Any], float, float]],
+          seed: int) -> tuple[float, bool]:
+    """The gain of the best of ``moves`` (action, share of the search, lead; best first, as a search
+    ranked them) over ``chosen``, and whether the estimate is rough (then it is one ply deep)."""
+    best, _, best_lead = moves[0]
+    share, lead = next((m[1], m[2]) for m in moves if m[0] == chosen)
+    rough = share < ROUGH_SHARE
+    gain = _one_ply_gain(state, seat, best, chosen, seed) if rough else best_lead - lead
+    return round(max(0.0, gain), 2), rough
+
+
 def review(record: GameRecord, seats: set[int] | None = None, level: str = "normal", seed: int = 0,
            lang: str = "en") -> Iterator[Decision]:
     """Every decision of ``seats`` (default: all) that had a choice, in the record's order."""
@@ -67,17 +78,15 @@ def review(record: GameRecord, seats: set[int] | None = None, level: str = "norm
             if ranked is None:
                 raise ValueError(f"the {level} bot does not search, so it cannot estimate a move's cost; "
                                  "choose normal, hard or ismcts:N")
-            moves = ranked(state, seat)
-            chosen = next(m for m in moves if m.action.to_json() == action)
-            best = moves[0].action.to_json()
-            rough = chosen.share < ROUGH_SHARE
-            gain = _one_ply_gain(state, seat, best, action, seed + n) if rough else moves[0].lead - chosen.lead
+            moves = [(m.action.to_json(), m.share, m.lead) for m in ranked(state, seat)]
+            gain, rough = judge(state, seat, action, moves, seed + n)
             view = state.view(seat)
-            words = [describe(record.game, view, seat, a, lang) for a in (action, best)]
-            yield Decision(n, seat, action, best, round(max(0.0, gain), 2), rough, *words)
+            words = [describe(record.game, view, seat, a, lang) for a in (action, moves[0][0])]
+            yield Decision(n, seat, action, moves[0][0], gain, rough, *words)
         state.apply(seat, action)
 
 
-def costliest(decisions: list[Decision], top: int) -> list[Decision]:
-    """The ``top`` decisions that cost the most, costliest first (ties: the earlier)."""
-    return sorted((d for d in decisions if d.gain > 0), key=lambda d: (-d.gain, d.n))[:top]
+def costliest(gains: Iterable[tuple[int, float]], top: int) -> list[int]:
+    """Of (decision number, gain) pairs, the ``top`` numbers that cost the most, costliest first
+    (ties: the earlier); decisions that cost nothing are never listed."""
+    return [n for n, _ in sorted((g for g in gains if g[1] > 0), key=lambda g: (-g[1], g[0]))[:top]]

@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from mercator.bots.review import costliest
 from mercator.engine.explain import explanations
 from mercator.engine.i18n import LANGS, catalog, describe, words
 from mercator.games import all_games, get
@@ -22,6 +23,7 @@ from mercator.server import render
 from mercator.server.schemas import ERRORS
 
 from .events import LogCache, digest, lines
+from .review import Reviews
 from .rules import ui_text
 from .sample import sample_position
 
@@ -80,6 +82,7 @@ class HintLimit:
 def add_web_api(app: FastAPI) -> None:
     logs = LogCache()
     hints = HintLimit()
+    reviews = Reviews()
 
     def service() -> Any:
         return app.state.service
@@ -190,6 +193,27 @@ def add_web_api(app: FastAPI) -> None:
         return JSONResponse({"version": version, "index": index, "action": state.SPACE.actions[index].to_json(),
                              "top": [{"index": i, "action": state.SPACE.actions[i].to_json(), "share": share,
                                       "lead": lead} for i, share, lead in top]})
+
+    @app.get(f"{WEB_API}/games/{{game_id}}/review", responses=ERRORS, tags=["web"])
+    async def review(game_id: str, lang: str = "en", top: int = 5) -> JSONResponse:
+        """A finished game's review: each human decision that had a choice, re-examined by the normal
+        bot from that seat's knowledge (gain: the estimated points the better move adds to the seat's
+        lead; rough: estimated one ply deep), and the ``top`` (1-20) costliest."""
+        entry = await entry_or_404(game_id)
+        if entry is None:
+            return JSONResponse({"detail": "no such game"}, 404)
+        if entry.status != "over":
+            return JSONResponse({"detail": "the review opens when the game is over"}, 409)
+        if not 1 <= top <= 20:
+            return JSONResponse({"detail": f"top must be 1-20, not {top}"}, 422)
+        pool = service().bots
+        if pool is None:
+            return JSONResponse({"detail": "this server runs no bots, so it reviews no games"}, 503)
+        lang = _lang(lang)
+        decisions = [{**{k: v for k, v in d.items() if k != "text"}, "chosen_text": d["text"][lang][0],
+                      "best_text": d["text"][lang][1]} for d in await reviews.of(entry, pool)]
+        return JSONResponse({"game": entry.game, "level": "normal", "decisions": decisions,
+                             "costliest": costliest(((d["n"], d["gain"]) for d in decisions), top)})
 
     @app.get(f"{WEB_API}/games/{{game_id}}/replay", responses=ERRORS, tags=["web"])
     async def replay(game_id: str, lang: str = "en", step: int | None = None) -> JSONResponse:

@@ -5,7 +5,8 @@ import generic from "./boards/generic.js";
 
 const app = document.getElementById("app");
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
-const R = { lang: getLang(), info: null, step: 0, view: null, actionText: null, board: generic, content: {}, timer: null };
+const R = { lang: getLang(), info: null, step: 0, view: null, actionText: null, board: generic, content: {}, timer: null,
+  review: null, reviewing: false, reviewError: null };
 
 async function main() {
   const summary = await api("GET", `/api/games/${gameId}`);
@@ -40,10 +41,48 @@ function togglePlay() {
   render();
 }
 
+/** Ask the server to review the game (once; it may take a while) and show the costliest decisions. */
+async function startReview() {
+  R.reviewing = true;
+  R.reviewError = null;
+  render();
+  try {
+    R.review = await api("GET", `/web/api/games/${gameId}/review?lang=${R.lang}`);
+  } catch (err) {
+    R.reviewError = err.message;
+  }
+  R.reviewing = false;
+  render();
+}
+
+/** The review panel: a button, then the costliest decisions, each opening the board before it. */
+function reviewPanel(names) {
+  const head = el("h2", {}, t("review_title"));
+  if (!R.review) {
+    return el("section", { class: "panel", "data-testid": "review" }, head,
+      el("p", { class: "small muted" }, t("review_about")),
+      R.reviewError ? el("p", { class: "error" }, t("error", { detail: R.reviewError })) : null,
+      el("button", { "data-testid": "review-start", disabled: R.reviewing, onclick: startReview },
+        R.reviewing ? t("review_running") : t("review_start")));
+  }
+  const byN = new Map(R.review.decisions.map((d) => [d.n, d]));
+  const points = new Intl.NumberFormat(R.lang, { maximumFractionDigits: 1 });
+  const items = R.review.costliest.map((n) => byN.get(n)).map((d) => el("li", {},
+    el("button", { class: "link" + (R.step === d.n ? " current" : ""), "data-testid": "review-item",
+      onclick: () => go(d.n) }, t("review_step", { n: d.n + 1, name: names[d.seat] })),
+    el("div", { class: "small" }, t("review_chose", { action: d.chosen_text })),
+    el("div", { class: "small" }, t("review_better", { action: d.best_text, gain: points.format(d.gain) }),
+      d.rough ? ` (${t("review_rough")})` : "")));
+  return el("section", { class: "panel", "data-testid": "review" }, head,
+    el("p", { class: "small muted" }, t("review_summary", { n: R.review.decisions.length })),
+    items.length ? el("ol", { class: "review-list" }, items) : el("p", {}, t("review_none")));
+}
+
 async function changeLang(lang) {
   R.lang = lang;
   await loadText(lang, R.info.game);
   R.info = await api("GET", `/web/api/games/${gameId}/replay?lang=${lang}`);
+  if (R.review) R.review = await api("GET", `/web/api/games/${gameId}/review?lang=${lang}`);  // kept: quick
   await go(R.step);
 }
 
@@ -78,6 +117,7 @@ function render() {
               .sort((a, b) => R.info.ranking[a] - R.info.ranking[b])
               .map((s) => el("tr", {}, el("td", {}, R.info.ranking[s]), el("td", {}, names[s]),
                 el("td", {}, R.info.scores[s]))))) : null,
+          reviewPanel(names),
           el("section", { class: "panel" }, el("h2", {}, t("log")),
             el("div", { class: "log", "data-testid": "log" }, el("ol", {},
               lines.map((l) => el("li", { value: l.n, class: l.type === "round" || l.type === "phase" ? "phase" : null },
