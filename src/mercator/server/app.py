@@ -19,6 +19,7 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from mercator.engine.errors import IllegalAction
 from mercator.engine.record import sealed
 from mercator.games import all_games
+from mercator.games import get as get_game
 
 from . import render
 from .bots import BotPool
@@ -28,6 +29,7 @@ from .games import Conflict, Forbidden, GameEntry, GameService, NotFound
 from .limits import BodyLimit, RateLimit
 from .live import Hub, listen
 from .ops import add_ops_routes
+from .ratings import BOT_RATINGS, ordinal
 from .schemas import (
     ERRORS,
     BotRequest,
@@ -35,16 +37,22 @@ from .schemas import (
     CreatedGame,
     CreateGame,
     CreatePlayer,
+    FinishedGame,
     GameList,
     GameSummary,
+    History,
     JoinGame,
     Lang,
+    Leaderboard,
+    LeaderRow,
     MyGame,
     MyGames,
     PlayerOut,
     PublicState,
     RecordOut,
     SeatLink,
+    SeatRating,
+    SeatRatings,
     SeatState,
     UndoRequest,
 )
@@ -242,6 +250,31 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
                                   version=entry.version, my_turn=mine))
         return MyGames(games=out)
 
+    @app.get(f"{API}/players/me/history", response_model=History, responses=ERRORS, tags=["players"])
+    async def history(request: Request, game: str | None = None,
+                      limit: Annotated[int, Query(ge=1, le=100)] = 30, lang: Lang = "en") -> History:
+        """The player's finished games, latest first, with every seat's name (as shown in ``lang``),
+        score and rank (``game``: only that game's)."""
+        player = await svc().player(_token(request))
+        if player is None:
+            raise Forbidden("a valid player token is required")
+        if game is not None:
+            get_game(game)  # an unknown game is a clear 400
+        rows = await svc().db(svc().store.finished_of_player, player["id"], game, limit * 8)
+        out: list[FinishedGame] = []
+        for row in rows:
+            if out and out[-1].game_id == row["game_id"]:
+                out[-1].mine.append(row["seat"])  # a hotseat game: one entry, every seat of the player
+                continue
+            if len(out) == limit:
+                break
+            entry = await svc().get(row["game_id"])
+            out.append(FinishedGame(game_id=entry.id, game=entry.game, seat=row["seat"], mine=[row["seat"]],
+                                    ended_at=row["updated_at"], names=render.display_names(entry, lang),
+                                    scores=list(entry.state.scores()), ranking=list(entry.state.ranking()),
+                                    rated=entry.rated))
+        return History(games=out)
+
     async def player_id(token: str | None) -> str | None:
         if token is None:
             return None
@@ -266,7 +299,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         pid = await player_id(body.player_token)
         entry, host, seat_token, invites = await svc().create(
             body.game, options, [s.model_dump() for s in body.seats], body.seed, body.join, body.name, pid, clock,
-            body.private)
+            body.private, body.rated)
         seat = link(request, entry.id, body.join, seat_token) if seat_token and body.join is not None else None
         return CreatedGame(game=GameSummary(**render.summary(entry)), host_token=host, seat=seat,
                            invites=invites or None)
@@ -279,6 +312,28 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
     @app.get(f"{API}/games/{{game_id}}", response_model=GameSummary, responses=ERRORS, tags=["lobby"])
     async def game_summary(game_id: str) -> GameSummary:
         return GameSummary(**render.summary(await svc().get(game_id)))
+
+    @app.get(f"{API}/games/{{game_id}}/ratings", response_model=SeatRatings, responses=ERRORS, tags=["ratings"])
+    async def seat_ratings(game_id: str) -> SeatRatings:
+        """Each seat's rating for this game and player count (a bot level's is fixed)."""
+        entry = await svc().get(game_id)
+        seats = await svc().seat_ratings(entry)
+        return SeatRatings(game=entry.game, players=entry.players,
+                           seats=[SeatRating(**r) if r else None for r in seats])
+
+    @app.get(f"{API}/ratings/{{game}}", response_model=Leaderboard, responses=ERRORS, tags=["ratings"])
+    async def leaderboard(game: str, players: Annotated[int, Query(ge=1, le=8)],
+                          limit: Annotated[int, Query(ge=1, le=200)] = 100) -> Leaderboard:
+        """The rated players of ``game`` at ``players`` players, best first by mu - 3 sigma."""
+        info = get_game(game)
+        if players not in info.player_counts:
+            raise IllegalAction(f"{info.title} is played by {info.player_counts[0]}-{info.player_counts[-1]} "
+                                f"players, not {players}")
+        rows = await svc().db(svc().store.leaderboard, game, players, limit)
+        return Leaderboard(game=game, players=players, bots={k: round(ordinal(*v), 1) for k, v in BOT_RATINGS.items()},
+                           rows=[LeaderRow(rank=n, name=r["name"], rating=round(ordinal(r["mu"], r["sigma"]), 1),
+                                           mu=round(r["mu"], 2), sigma=round(r["sigma"], 2), games=r["games"])
+                                 for n, r in enumerate(rows, start=1)])
 
     @app.post(f"{API}/games/{{game_id}}/join", response_model=SeatLink, status_code=201, responses=ERRORS,
               tags=["lobby"])

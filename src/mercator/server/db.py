@@ -13,7 +13,7 @@ import contextlib
 import json
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -65,6 +65,9 @@ games = Table(
     Column("final_hash", String(64), nullable=True),
     # A private table is not listed; its free seats are joined only through their invitation links.
     Column("private", Boolean, nullable=False, server_default=text("false")),
+    # A rated table changes its players' ratings when it ends (once: rated_at says when it did).
+    Column("rated", Boolean, nullable=False, server_default=text("true")),
+    Column("rated_at", Float, nullable=True),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
     Index("ix_games_status", "status"),
@@ -98,6 +101,18 @@ actions = Table(
     Column("payload", Text, nullable=True),  # the action's JSON form, for humans reading the table
     Column("created_at", Float, nullable=False),
     UniqueConstraint("game_id", "seq", name="uq_actions_game_seq"),
+)
+
+ratings = Table(
+    "ratings", metadata,
+    Column("player_id", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("players", Integer, primary_key=True),  # ratings are kept per player count
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_ratings_board", "game", "players"),
 )
 
 NOTIFY_CHANNEL = "mercator"
@@ -215,6 +230,63 @@ class Store:
             over = conn.execute(query.where(seats.c.player_id == player_id, games.c.status == "over")
                                 .limit(finished)).mappings()
             return out + [dict(r) for r in over]
+
+    def finished_of_player(self, player_id: str, game: str | None, limit: int) -> list[dict[str, Any]]:
+        """The player's finished games, latest first (optionally of one game): id, seat, game, when."""
+        query = (select(seats.c.game_id, seats.c.seat, games.c.game, games.c.updated_at)
+                 .join(games, games.c.id == seats.c.game_id)
+                 .where(seats.c.player_id == player_id, games.c.status == "over"))
+        if game is not None:
+            query = query.where(games.c.game == game)
+        with self.engine.begin() as conn:
+            order = (games.c.updated_at.desc(), seats.c.game_id, seats.c.seat)  # a game's seats side by side
+            return [dict(r) for r in conn.execute(query.order_by(*order).limit(limit)).mappings()]
+
+    # ---- ratings ------------------------------------------------------------------------------
+    def rate_game(self, game_id: str, game: str, count: int, player_ids: list[str],
+                  update: Callable[[dict[str, tuple[float, float]]], dict[str, tuple[float, float]]]) -> bool:
+        """Apply a finished game to its players' ratings exactly once: in one transaction, mark it
+        rated (only if it was not), read the players' ratings (absent: not rated yet), and store what
+        ``update`` makes of them. False if the game was rated already (by this or another process)."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            marked = conn.execute(games.update().where(games.c.id == game_id, games.c.rated_at.is_(None))
+                                  .values(rated_at=now))
+            if marked.rowcount == 0:
+                return False
+            query = select(ratings).where(ratings.c.game == game, ratings.c.players == count,
+                                          ratings.c.player_id.in_(player_ids))
+            rows = {r["player_id"]: r for r in conn.execute(query.with_for_update() if self.postgres else query)
+                    .mappings()}
+            for pid, (mu, sigma) in update({p: (r["mu"], r["sigma"]) for p, r in rows.items()}).items():
+                if pid in rows:
+                    conn.execute(ratings.update().where(ratings.c.player_id == pid, ratings.c.game == game,
+                                                        ratings.c.players == count)
+                                 .values(mu=mu, sigma=sigma, games=rows[pid]["games"] + 1, updated_at=now))
+                else:
+                    conn.execute(ratings.insert().values(player_id=pid, game=game, players=count, mu=mu,
+                                                         sigma=sigma, games=1, updated_at=now))
+            return True
+
+    def ratings_of(self, game: str, count: int, player_ids: list[str]) -> dict[str, dict[str, Any]]:
+        with self.engine.begin() as conn:
+            rows = conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.players == count,
+                                                      ratings.c.player_id.in_(player_ids))).mappings()
+            return {r["player_id"]: dict(r) for r in rows}
+
+    def leaderboard(self, game: str, count: int, limit: int) -> list[dict[str, Any]]:
+        """The rated players of a game and player count with their names, by conservative rating."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(select(ratings, players.c.name).join(players, players.c.id == ratings.c.player_id)
+                                .where(ratings.c.game == game, ratings.c.players == count)
+                                .order_by((ratings.c.mu - 3 * ratings.c.sigma).desc()).limit(limit)).mappings()
+            return [dict(r) for r in rows]
+
+    def unrated_games(self, limit: int) -> list[str]:
+        """Finished rated games whose ratings were not applied yet (the server stopped in between)."""
+        with self.engine.begin() as conn:
+            return list(conn.execute(select(games.c.id).where(games.c.status == "over", games.c.rated.is_(True),
+                                                              games.c.rated_at.is_(None)).limit(limit)).scalars())
 
     # ---- games --------------------------------------------------------------------------------
     def create_game(self, game: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:

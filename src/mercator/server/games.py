@@ -29,6 +29,7 @@ from . import clocks
 from .bots import BotPool
 from .db import ActionRow, GroupCommitter, StaleWrite, Store
 from .leases import BotLeases
+from .ratings import bot_rating, new_ratings, ordinal, rated_players
 from .schemas import GameStatus, game_status
 from .tokens import hash_token, matches, new_id, new_token
 
@@ -96,6 +97,7 @@ class GameEntry:
     version: int
     seed_from_client: bool = False  # a practice table's chosen seed, marked in its record
     private: bool = False  # not listed; free seats joined only through their invitation links
+    rated: bool = True  # its end changes its players' ratings (server/ratings.py)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # Bumped on every change a client should see (actions, seats, status).
     revision: int = 0
@@ -198,7 +200,8 @@ class GameService:
         return GameEntry(id=row["id"], game=row["game"], options=options, players=row["players"],
                          seed=int(row["seed"]), status=row["status"], host_hash=row["host_token_hash"], clock=clock,
                          seats=[_seat_from_row(s) for s in seat_rows], state=state, version=row["version"],
-                         seed_from_client=bool(row["seed_from_client"]), private=bool(row.get("private")))
+                         seed_from_client=bool(row["seed_from_client"]), private=bool(row.get("private")),
+                         rated=bool(row.get("rated", True)))
 
     async def get(self, game_id: str) -> GameEntry:
         entry = self.cache.get(game_id)
@@ -319,7 +322,7 @@ class GameService:
     async def create(self, game: str, options: dict[str, Any], seat_specs: list[dict[str, Any]], seed: int | None,
                      join: int | None, name: str | None, player_id: str | None,
                      clock: tuple[int, int] | None,
-                     private: bool = False) -> tuple[GameEntry, str, str | None, dict[int, str]]:
+                     private: bool = False, rated: bool = True) -> tuple[GameEntry, str, str | None, dict[int, str]]:
         """A new game: (entry, host token, the joining creator's seat token, and for a private table
         each free human seat's invitation code, shown once)."""
         info = get(game)
@@ -332,6 +335,7 @@ class GameService:
             raise IllegalAction(f"a seed may be chosen only for a table with one human seat (practice); this table "
                                 f"has {humans}, so the server draws a secret seed: leave 'seed' out")
         seed_from_client = seed is not None
+        rated = rated and not seed_from_client  # a practice table's player knows the deal
         seed = secrets.randbelow(2**63) if seed is None else seed
         state = info.new(len(seat_specs), seed=seed, options=options)
         if join is not None and (join >= len(seat_specs) or seat_specs[join]["kind"] != "human"):
@@ -363,10 +367,10 @@ class GameService:
                     s.clock_since = now
         entry = GameEntry(id=new_id(), game=game, options=options, players=len(seats), seed=seed, status=status,
                           host_hash=hash_token(host_token), clock=clock, seats=seats, state=state, version=0,
-                          seed_from_client=seed_from_client, private=private)
+                          seed_from_client=seed_from_client, private=private, rated=rated)
         game_row = {"id": entry.id, "game": game, "options": json.dumps(options), "players": len(seats),
                     "seed": str(seed), "seed_from_client": seed_from_client, "status": status, "version": 0,
-                    "host_token_hash": entry.host_hash, "private": private,
+                    "host_token_hash": entry.host_hash, "private": private, "rated": rated,
                     "clock_bank_ms": clock[0] if clock else None, "clock_increment_ms": clock[1] if clock else None}
         seat_rows = [{"seat": s.seat, "human": s.human, "controller": s.controller, "bot_level": s.bot_level,
                       "token_hash": s.token_hash, "player_id": s.player_id, "name": s.name, "clock_ms": s.clock_ms,
@@ -544,6 +548,7 @@ class GameService:
             if game_changes:
                 entry.status = "over"
                 self._release(entry.id)
+                self.spawn(self.rate(entry))
             for n, values in seat_changes.items():
                 for key, value in values.items():
                     setattr(entry.seats[n], key, value)
@@ -703,9 +708,48 @@ class GameService:
             except Exception:
                 log.exception("could not resume game %s", gid)
         log.info("%d games in play resumed", len(ids))
+        self.spawn(self.rate_pending())
         if self.leases is not None:
             self.spawn(self.drive_orphans())
         return len(ids)
+
+    # ---- ratings ------------------------------------------------------------------------------
+    async def rate(self, entry: GameEntry) -> bool:
+        """Apply the finished ``entry`` to its players' ratings, once (see Store.rate_game); a table
+        that rates nobody is only marked done."""
+        ids = rated_players(entry)
+        applied = await self.db(self.store.rate_game, entry.id, entry.game, entry.players, ids or [],
+                                lambda current: new_ratings(entry, current) if ids else {})
+        if applied and ids:
+            log.info("game %s rated", entry.id)
+        return bool(applied)
+
+    async def rate_pending(self) -> None:
+        """Rate the finished games whose ratings a stop left unapplied."""
+        for gid in await self.db(self.store.unrated_games, 1000):
+            try:
+                await self.rate(await self.get(gid))
+            except Exception:
+                log.exception("could not rate game %s", gid)
+
+    async def seat_ratings(self, entry: GameEntry) -> list[dict[str, Any] | None]:
+        """Each seat's rating for this game and player count: a bot's fixed one, a rated player's,
+        None for a seat without a player or a player not rated yet."""
+        ids = [s.player_id for s in entry.seats if s.human and s.player_id]
+        known = await self.db(self.store.ratings_of, entry.game, entry.players, ids) if ids else {}
+        out: list[dict[str, Any] | None] = []
+        for s in entry.seats:
+            if not s.human:
+                mu, sigma = bot_rating(s.bot_level)
+                out.append({"rating": round(ordinal(mu, sigma), 1), "mu": mu, "sigma": sigma, "games": None,
+                            "fixed": True})
+            elif s.player_id in known:
+                r = known[s.player_id]
+                out.append({"rating": round(ordinal(r["mu"], r["sigma"]), 1), "mu": round(r["mu"], 2),
+                            "sigma": round(r["sigma"], 2), "games": r["games"], "fixed": False})
+            else:
+                out.append(None)
+        return out
 
     async def open_games(self, limit: int) -> list[GameEntry]:
         ids = await self.db(self.store.list_games, "open", limit)

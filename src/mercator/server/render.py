@@ -32,7 +32,8 @@ def summary(entry: GameEntry) -> dict[str, Any]:
         clock = {"bank_seconds": entry.clock[0] / 1000, "increment_seconds": entry.clock[1] / 1000}
     return {"id": entry.id, "game": entry.game, "options": entry.options, "players": entry.players,
             "status": entry.status, "version": entry.version, "to_act": list(entry.to_act()),
-            "seats": seats_info(entry), "clock": clock, "private": entry.private}
+            "seats": seats_info(entry), "clock": clock, "private": entry.private,
+            "rated": entry.rated}
 
 
 def _results(entry: GameEntry) -> dict[str, Any]:

@@ -121,6 +121,8 @@ class CreateGame(Strict):
     clock: ClockSpec | None = None
     private: bool = Field(default=False, description="Not listed; each free seat is joined only through its "
                                                      "invitation code (returned once, in 'invites')")
+    rated: bool = Field(default=True, description="Its result changes the players' ratings (a practice table "
+                                                  "with a chosen seed, or one player in several seats, never does)")
 
 
 class JoinGame(Strict):
@@ -153,6 +155,37 @@ class GameSummary(BaseModel):
     seats: list[SeatInfo]
     clock: ClockInfo | None = None
     private: bool = False
+    rated: bool = True
+
+
+class SeatRating(BaseModel):
+    rating: float = Field(description="The conservative estimate mu - 3 sigma, the one shown and ranked by")
+    mu: float
+    sigma: float
+    games: int | None = Field(description="Rated games played (none for a bot's fixed rating)")
+    fixed: bool = Field(description="A bot level's fixed rating, which games never change")
+
+
+class SeatRatings(BaseModel):
+    game: str
+    players: int
+    seats: list[SeatRating | None] = Field(description="Per seat; null for a seat whose player is not rated yet")
+
+
+class LeaderRow(BaseModel):
+    rank: int
+    name: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+
+
+class Leaderboard(BaseModel):
+    game: str
+    players: int
+    rows: list[LeaderRow]
+    bots: dict[str, float] = Field(description="Each bot level's fixed rating, for comparison")
 
 
 class GameList(BaseModel):
@@ -274,6 +307,22 @@ class MyGame(BaseModel):
 
 class MyGames(BaseModel):
     games: list[MyGame]
+
+
+class FinishedGame(BaseModel):
+    game_id: str
+    game: str
+    seat: int = Field(description="The player's seat (another of their seats in a hotseat game is in 'mine')")
+    mine: list[int]
+    ended_at: float = Field(description="Unix time of the last action")
+    names: list[str]
+    scores: list[int]
+    ranking: list[int]
+    rated: bool
+
+
+class History(BaseModel):
+    games: list[FinishedGame]
 
 
 # The error answers every route may give (declared in the OpenAPI document, each a Problem).

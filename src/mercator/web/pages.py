@@ -30,6 +30,14 @@ def add_pages(app: FastAPI) -> None:
     async def play(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "game.html", headers=NO_CACHE)
 
+    @app.get("/history", include_in_schema=False)
+    async def history_page() -> FileResponse:
+        return FileResponse(STATIC / "history.html", headers=NO_CACHE)
+
+    @app.get("/leaderboard", include_in_schema=False)
+    async def leaderboard() -> FileResponse:
+        return FileResponse(STATIC / "leaderboard.html", headers=NO_CACHE)
+
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "replay.html", headers=NO_CACHE)

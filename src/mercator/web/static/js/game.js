@@ -25,7 +25,7 @@ const S = {
   // What each seat's board showed after its latest action (see markChanges), and whether to take it anew.
   baselines: {}, rebase: false, logRev: 0,
   // Versions that came over the socket and are not yet on the board (measureUpdate); the frame asked for.
-  arrived: new Set(), frame: null,
+  arrived: new Set(), frame: null, ratings: null,
 };
 
 async function main() {
@@ -48,6 +48,7 @@ async function main() {
   render();
   connect();
   queueLog(true);
+  loadRatings();
 }
 
 /** The hotseat seat that should take the device now: one of ours to act while the shown one is not. */
@@ -167,6 +168,16 @@ function connect() {
   };
 }
 
+/** The seats' ratings for this game and player count (shown beside the names in the Seats panel). */
+async function loadRatings(again = true) {
+  try {
+    S.ratings = (await api("GET", `/api/games/${gameId}/ratings`)).seats;
+  } catch { /* ratings are a nicety: keep what was shown */ }
+  scheduleRender();
+  // The server rates a finished game just after its last action: look once more a moment later.
+  if (again && S.doc?.status === "over") setTimeout(() => loadRatings(false), 1500);
+}
+
 /** Take a newer document (from the socket or an action's answer) and redraw. */
 async function accept(doc) {
   if (doc.seat !== undefined && S.seat !== null && doc.seat !== S.seat) return;  // the seat before a hand-over
@@ -183,6 +194,7 @@ async function accept(doc) {
     try {
       S.summary = await api("GET", `/api/games/${gameId}`);
     } catch { /* keep the last summary */ }
+    loadRatings();  // a finished rated game has just moved them
   }
   const next = nextLocalSeat(doc);
   if (next !== null) S.cover = next;
@@ -493,7 +505,12 @@ function seatsPanel(ctx) {
         button = el("button", { class: "small", onclick: () => setController(s.seat, true) }, t("hand_to_bot"));
       }
       const clock = seatClocks()?.[s.seat];
+      const rating = S.ratings?.[s.seat];
       return el("li", {}, el("span", { class: `pc${s.seat % 6}` }, ctx.names[s.seat] + (mine ? ` (${t("you")})` : "")),
+        rating ? el("span", { class: "muted rating", "data-testid": `rating-${s.seat}`,
+          title: rating.fixed ? t("rating_fixed") : t("rating_games", { n: rating.games }) },
+        new Intl.NumberFormat(S.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating.rating))
+          : null,
         clock !== null && clock !== undefined ? el("span", { class: "clock", "data-clock": s.seat,
           "data-testid": `clock-${s.seat}`, title: t("clock_title") }, clockText(clock)) : null,
         byBot && s.kind === "human" ? el("span", { class: "muted" }, t("controller_bot", { level: s.bot_level })) : null,

@@ -5,7 +5,8 @@ import { notifyTurn, setTurnIcon, turnControls } from "./turn.js";
 const LEVELS = ["human", "easy", "normal", "hard"];
 const app = document.getElementById("app");
 let catalog = [];
-const form = { game: null, options: {}, players: 2, seats: [], name: "", hotseat: false, names: [], clock: "none" };
+const form = { game: null, options: {}, players: 2, seats: [], name: "", hotseat: false, names: [], clock: "none",
+  rated: true };
 let created = null;
 
 async function main(lang) {
@@ -52,6 +53,8 @@ function render() {
       el("span", { class: "title" }, t("app_title")),
       el("span", { class: "muted" }, t("tagline")),
       el("span", { class: "spacer" }),
+      me ? el("a", { href: "/history", "data-testid": "history-link" }, t("history")) : null,
+      el("a", { href: "/leaderboard", "data-testid": "leaderboard-link" }, t("leaderboard")),
       me ? turnControls(() => { render(); loadMyGames(); }) : null,
       el("label", {}, t("language"), " ", langSelect(lang, (l) => main(l)))),
     el("main", { class: "wrap" },
@@ -106,7 +109,10 @@ function clockForm() {
         t(`clock_${k}`))))),
   el("div", { class: "form-row" }, el("label", { title: t("private_hint") },
     el("input", { type: "checkbox", "data-testid": "private", checked: form.private,
-      onchange: (e) => { form.private = e.target.checked; } }), " ", t("private_table"))));
+      onchange: (e) => { form.private = e.target.checked; } }), " ", t("private_table"))),
+  el("div", { class: "form-row" }, el("label", { title: t("rated_hint") },
+    el("input", { type: "checkbox", "data-testid": "rated", checked: form.rated,
+      onchange: (e) => { form.rated = e.target.checked; } }), " ", t("rated_table"))));
 }
 
 /** The interface text for ``key`` where the catalog has one (options are the games' own words). */
@@ -150,6 +156,7 @@ async function create(event) {
     const clock = CLOCKS[form.clock || "none"];
     if (clock) body.clock = { bank_seconds: clock[0], increment_seconds: clock[1] };
     if (form.private) body.private = true;
+    if (!form.rated) body.rated = false;
     const out = await api("POST", "/api/games", body);
     // The host token lets this browser hand an abandoned seat to a bot later (from the board page).
     localStorage.setItem(`mercator.host.${out.game.id}`, out.host_token);
