@@ -124,3 +124,17 @@ def test_history_lists_a_players_finished_games_with_results(client: Any) -> Non
     assert running["game"]["status"] == "open"
     assert client.get("/api/players/me/history", headers=auth(ann), params={"game": "chess"}).status_code == 400
     assert client.get("/api/players/me/history").status_code == 403
+
+
+def test_a_player_renames_and_a_token_says_who_it_is(client: Any) -> None:
+    token = _player(client, "Ann")
+    assert client.get("/api/players/me", headers=auth(token)).json()["name"] == "Ann"
+    r = client.patch("/api/players/me", headers=auth(token), json={"name": "  Anna  "})
+    assert r.status_code == 200 and r.json()["name"] == "Anna"
+    assert client.get("/api/players/me", headers=auth(token)).json()["name"] == "Anna"
+    for bad in ("", "   ", "x" * 65):
+        refused = client.patch("/api/players/me", headers=auth(token), json={"name": bad})
+        assert refused.status_code == 422, bad
+    assert client.get("/api/players/me", headers=auth(token)).json()["name"] == "Anna"  # nothing changed
+    assert client.patch("/api/players/me", json={"name": "Eve"}).status_code == 403
+    assert client.get("/api/players/me", headers=auth(token + "x")).status_code == 403

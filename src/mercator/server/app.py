@@ -47,9 +47,11 @@ from .schemas import (
     LeaderRow,
     MyGame,
     MyGames,
+    PlayerInfo,
     PlayerOut,
     PublicState,
     RecordOut,
+    RenamePlayer,
     SeatLink,
     SeatRating,
     SeatRatings,
@@ -216,7 +218,8 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
     def link(request: Request, game_id: str, seat: int, token: str) -> SeatLink:
         base = str(request.base_url).rstrip("/")
         ws = base.replace("http", "ws", 1)
-        return SeatLink(game_id=game_id, seat=seat, token=token, url=f"{base}{API}/games/{game_id}/seat?token={token}",
+        # The token rides in the page link's fragment, which browsers never send: no log holds it.
+        return SeatLink(game_id=game_id, seat=seat, token=token, url=f"{base}/play/{game_id}?seat={seat}#token={token}",
                         ws_url=f"{ws}{API}/games/{game_id}/live?seat={seat}")
 
     # ---- catalogue and players ------------------------------------------------------------------
@@ -231,6 +234,25 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         """A player identity whose token groups seats across games."""
         pid, token = await svc().create_player(body.name)
         return PlayerOut(player_id=pid, name=body.name, token=token)
+
+    @app.get(f"{API}/players/me", response_model=PlayerInfo, responses=ERRORS, tags=["players"])
+    async def me(request: Request) -> PlayerInfo:
+        """Who the player token (in the Authorization header) belongs to: a sign-in link on another
+        device checks its token here."""
+        player = await svc().player(_token(request))
+        if player is None:
+            raise Forbidden("a valid player token is required")
+        return PlayerInfo(player_id=player["id"], name=player["name"])
+
+    @app.patch(f"{API}/players/me", response_model=PlayerInfo, responses=ERRORS, tags=["players"])
+    async def rename(body: RenamePlayer, request: Request) -> PlayerInfo:
+        """Rename the player (the name later tables show; seats already taken keep theirs)."""
+        player = await svc().player(_token(request))
+        if player is None:
+            raise Forbidden("a valid player token is required")
+        name = body.name.strip()
+        await svc().db(svc().store.rename_player, player["id"], name)
+        return PlayerInfo(player_id=player["id"], name=name)
 
     @app.get(f"{API}/players/me/games", response_model=MyGames, responses=ERRORS, tags=["players"])
     async def my_games(request: Request, turn: bool = False) -> MyGames:

@@ -214,6 +214,10 @@ class Store:
             conn.execute(players.insert().values(id=player_id, token_hash=token_hash, name=name,
                                                  created_at=time.time()))
 
+    def rename_player(self, player_id: str, name: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(players.update().where(players.c.id == player_id).values(name=name))
+
     def player_by_token(self, token_hash: str) -> dict[str, Any] | None:
         with self.engine.begin() as conn:
             row = conn.execute(select(players).where(players.c.token_hash == token_hash)).mappings().first()

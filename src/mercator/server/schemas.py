@@ -196,7 +196,7 @@ class SeatLink(BaseModel):
     game_id: str
     seat: int
     token: str = Field(description="Secret capability token; shown once, stored hashed")
-    url: str
+    url: str = Field(description="The seat's page, its token in the fragment (never sent, so never logged)")
     ws_url: str = Field(description='The live channel of this seat: send {"token": "..."} as the first message')
 
 
@@ -288,6 +288,15 @@ class RecordOut(BaseModel):
 
 class CreatePlayer(Strict):
     name: str = Field(max_length=64)
+
+
+class RenamePlayer(Strict):
+    name: str = Field(min_length=1, max_length=64, pattern=r"\S", description="The new name (not blank)")
+
+
+class PlayerInfo(BaseModel):
+    player_id: str
+    name: str
 
 
 class PlayerOut(BaseModel):

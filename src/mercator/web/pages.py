@@ -30,6 +30,10 @@ def add_pages(app: FastAPI) -> None:
     async def play(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "game.html", headers=NO_CACHE)
 
+    @app.get("/signin", include_in_schema=False)
+    async def signin_page() -> FileResponse:
+        return FileResponse(STATIC / "signin.html", headers=NO_CACHE)
+
     @app.get("/history", include_in_schema=False)
     async def history_page() -> FileResponse:
         return FileResponse(STATIC / "history.html", headers=NO_CACHE)

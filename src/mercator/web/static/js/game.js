@@ -33,7 +33,7 @@ async function main() {
   S.summary = await api("GET", `/api/games/${gameId}`);
   await loadText(S.lang, S.summary.game);
   if (params.has("join")) await join(Number(params.get("join")));
-  S.token = params.get("token") || storedPlayer()?.token || null;
+  S.token = params.get("token") || seatLinkToken() || storedPlayer()?.token || null;
   if (params.has("seat")) S.seat = Number(params.get("seat"));
   if (S.hotseat) {
     S.seat = S.seat !== null && S.hotseat[S.seat] ? S.seat : Number(Object.keys(S.hotseat)[0]);
@@ -49,6 +49,21 @@ async function main() {
   connect();
   queueLog(true);
   loadRatings();
+}
+
+/** A seat link (/play/ID?seat=N#token=T) carries its token in the fragment, which browsers never send,
+ * so no server or proxy log holds it; the page keeps it for this game (a reload still works) and
+ * drops it from the address. */
+function seatLinkToken() {
+  const key = `mercator.seats.${gameId}`;
+  const kept = JSON.parse(localStorage.getItem(key) || "{}");
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (fromLink && params.has("seat")) {
+    kept[params.get("seat")] = fromLink;
+    localStorage.setItem(key, JSON.stringify(kept));
+    history.replaceState(null, "", `${location.pathname}${location.search}`);
+  }
+  return params.has("seat") ? kept[params.get("seat")] || null : null;
 }
 
 /** The hotseat seat that should take the device now: one of ours to act while the shown one is not. */

@@ -8,10 +8,13 @@ let catalog = [];
 const form = { game: null, options: {}, players: 2, seats: [], name: "", hotseat: false, names: [], clock: "none",
   rated: true };
 let created = null;
+// The player's own controls: renaming, and the sign-in link for another device (shown once asked for).
+const ident = { editing: false, link: null, error: null };
 
 async function main(lang) {
   await loadText(lang);
   catalog = await api("GET", `/web/api/catalog?lang=${lang}`);
+  await refreshMe();
   if (!form.game) choose(catalog[0].name);
   render();
   loadMyGames();
@@ -68,6 +71,7 @@ function render() {
             el("button", { class: "primary", "data-testid": "create", onclick: create }, t("create"))),
           created ? invitations() : null),
         el("section", { class: "panel" },
+          me ? identity(me) : null,
           el("h2", {}, t("my_games"), " ", el("button", { class: "small", onclick: loadMyGames }, t("refresh"))),
           el("div", { id: "mygames", "data-testid": "my-games" }, el("p", { class: "muted" }, t("no_games"))),
           el("h2", {}, t("open_games")),
@@ -230,6 +234,61 @@ async function loadOpenGames() {
       me && g.seats.some((s) => s.taken && s.name === me.name) ? null
         : el("a", { href: `/play/${g.id}?join=${free[0].seat}` }, el("button", { class: "small" }, t("join"))));
   })));
+}
+
+/** The stored player's name as the server has it now (a rename on another device shows here too). */
+async function refreshMe() {
+  const me = storedPlayer();
+  if (!me) return;
+  try {
+    const out = await api("GET", "/api/players/me", undefined, me.token);
+    localStorage.setItem("mercator.player", JSON.stringify({ ...me, name: out.name }));
+  } catch { /* offline or an unknown token: keep what the browser has */ }
+}
+
+/** Who this browser plays as, with a rename form and the personal sign-in link for another device. */
+function identity(me) {
+  const rename = async (event) => {
+    event.preventDefault();
+    const name = event.target.querySelector("input").value.trim();
+    try {
+      const out = await api("PATCH", "/api/players/me", { name }, me.token);
+      localStorage.setItem("mercator.player", JSON.stringify({ ...me, name: out.name }));
+      localStorage.setItem("mercator.name", out.name);
+      ident.editing = false;
+      ident.error = null;
+    } catch (err) {
+      ident.error = err.message;
+    }
+    render();
+    loadMyGames();
+  };
+  const showLink = async () => {
+    // The token rides in the fragment, which browsers never send: no server log can hold it.
+    ident.link = `${location.origin}/signin#t=${encodeURIComponent(me.token)}`;
+    try {
+      await navigator.clipboard.writeText(ident.link);
+      ident.copied = true;
+    } catch { ident.copied = false; }
+    render();
+    loadMyGames();
+  };
+  return el("div", { class: "identity", "data-testid": "identity" },
+    ident.editing
+      ? el("form", { class: "form-row", onsubmit: rename },
+        el("input", { "data-testid": "rename-input", value: me.name, maxlength: 64, required: true,
+          "aria-label": t("your_name") }),
+        el("button", { type: "submit", "data-testid": "rename-save" }, t("rename_save")))
+      : el("p", {}, t("playing_as", { name: me.name }), " ",
+        el("button", { class: "small", "data-testid": "rename", onclick: () => { ident.editing = true; render(); loadMyGames(); } },
+          t("rename")), " ",
+        el("button", { class: "small", "data-testid": "signin-link", onclick: showLink }, t("signin_link"))),
+    ident.error ? el("p", { class: "error" }, t("error", { detail: ident.error })) : null,
+    ident.link ? el("div", { class: "small" },
+      el("p", {}, ident.copied ? t("signin_copied") : t("signin_copy_this")),
+      el("input", { readonly: true, class: "wide", "data-testid": "signin-url", value: ident.link,
+        onclick: (e) => e.target.select() }),
+      el("p", { class: "muted" }, t("signin_secret"))) : null);
 }
 
 // The games where it was the player's turn at the last look (null before the first look).
