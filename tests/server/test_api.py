@@ -127,7 +127,7 @@ def test_tokens_are_capabilities(client, db_url: str) -> None:
     r = client.get(f"/api/games/{gid}/seat", params={"seat": 1}, headers=auth(tokens[0]))
     assert r.status_code == 403
     assert client.get(f"/api/games/{gid}/seat", params={"token": tokens[1]}).json()["seat"] == 1
-    # Only the host hands seats to bots.
+    # Only the host, or the seat's own player, hands a seat to a bot.
     assert client.put(f"/api/games/{gid}/seats/1/bot", headers=auth(tokens[0]), json={"level": "random"}) \
         .status_code == 403
     # Stored as SHA-256 digests, never in clear.
@@ -274,6 +274,13 @@ def test_host_hands_seat_to_bot_and_takes_it_back(client) -> None:
     r = client.delete(f"/api/games/{gid}/seats/1/bot", headers=auth(tokens[1]))  # the seat itself may reclaim
     assert r.status_code == 200 and r.json()["seats"][1]["controller"] == "human"
     assert client.delete(f"/api/games/{gid}/seats/1/bot", headers=auth(tokens[0])).status_code == 403
+    # A player hands their own seat to a bot of their choice, and takes it back.
+    r = client.put(f"/api/games/{gid}/seats/1/bot", headers=auth(tokens[1]), json={"level": "normal"})
+    assert r.status_code == 200 and r.json()["seats"][1]["controller"] == "bot"
+    assert r.json()["seats"][1]["bot_level"] == "normal"
+    r = client.delete(f"/api/games/{gid}/seats/1/bot", headers=auth(tokens[1]))
+    assert r.status_code == 200 and r.json()["seats"][1]["controller"] == "human"
+    assert client.get(f"/api/games/{gid}/seat", headers=auth(tokens[1])).status_code == 200  # its token still works
 
 
 def test_my_games_where_it_is_my_turn(client) -> None:

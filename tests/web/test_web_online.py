@@ -91,10 +91,10 @@ def test_two_players_see_each_other_live_and_never_the_others_secrets(browser: A
         assert seen_hands > 0, "no secret contracts were held during the test, so nothing was checked"
         if not alice.locator("[data-testid=final-scores]").count():
             # the host lets a bot play Bob's seat; Bob sees it and takes his seat back
-            alice.click("[data-testid=seats] button")
+            alice.click("[data-testid=hand-to-bot-1]")
             bob.wait_for_function("() => /bot \\(easy\\)/.test(document.querySelector('[data-testid=seats]').innerText)"
                                   " && !document.querySelector('[data-testid=actionbar]')")
-            bob.click("[data-testid=seats] button")
+            bob.click("[data-testid=take-back-1]")
             bob.wait_for_function("() => !/\\(easy\\)/.test(document.querySelector('[data-testid=seats]').innerText)")
         for p in pages.values():
             assert p.evaluate("window.__sameDocument === true")  # never reloaded
@@ -204,3 +204,23 @@ def test_a_private_table_is_joined_only_through_its_link(browser: Any, server: s
         for c in contexts:
             c.close()
     assert not errors, errors
+
+
+def test_a_player_hands_their_own_seat_to_a_bot_and_takes_it_back(page: Any, server: str) -> None:
+    from .play import create_game, open_table
+
+    gid, token = create_game(server, "valencia", 2, seed=5)
+    open_table(page, gid, token)
+    page.wait_for_selector("[data-testid=own-to-bot]")
+    page.select_option("[data-testid=own-bot-level]", "normal")
+    page.click("[data-testid=own-to-bot]")
+    page.wait_for_function("() => /normal/.test(document.querySelector('[data-testid=seats]').innerText)"
+                           " && !document.querySelector('[data-testid=actionbar]')")
+    summary = get_json(f"{server}/api/games/{gid}")
+    assert summary["seats"][0]["controller"] == "bot" and summary["seats"][0]["bot_level"] == "normal"
+    before = summary["version"]
+    page.wait_for_function("v => Number(document.querySelector('[data-testid=board]').dataset.version) > v",
+                           arg=before + 1, timeout=30_000)  # the bot plays the seat meanwhile
+    page.click("[data-testid=take-back-0]")
+    page.wait_for_selector("[data-testid=actionbar], [data-testid=final-scores]", timeout=30_000)
+    assert get_json(f"{server}/api/games/{gid}")["seats"][0]["controller"] == "human"

@@ -370,10 +370,14 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
     @app.put(f"{API}/games/{{game_id}}/seats/{{seat}}/bot", response_model=GameSummary, responses=ERRORS,
              tags=["lobby"])
     async def hand_to_bot(game_id: str, seat: int, body: BotRequest, request: Request) -> GameSummary:
-        """The host hands a human seat to a bot (an abandoned seat keeps the game going)."""
+        """The host hands a human seat to a bot (an abandoned seat keeps the game going), or a player
+        hands their own seat to one (at any level) and takes it back later with ``DELETE``."""
         entry = await svc().get(game_id)
         if not svc().is_host(entry, _token(request)):
-            raise Forbidden("only the host may hand a seat to a bot")
+            try:
+                await seat_for(entry, request, wanted=seat)
+            except Forbidden:
+                raise Forbidden("only the host, or the seat's own player, may hand a seat to a bot") from None
         await svc().set_controller(entry, seat, "bot", body.level)
         return GameSummary(**render.summary(entry))
 

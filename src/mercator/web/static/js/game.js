@@ -1,7 +1,7 @@
 // The game page: the seat's board, its legal actions, undo, hints, the log and the final scores,
 // kept current over the server's WebSocket (no reloads).
 import { actionBar } from "./actions.js";
-import { api, ApiError, draw, el, getLang, inviteUrl, langSelect, loadText, on, player, pretty, seatStyle,
+import { api, ApiError, draw, el, getLang, inviteUrl, label, langSelect, loadText, on, player, pretty, seatStyle,
   storedInvites, storedPlayer, t } from "./common.js";
 import { installExplanations, refreshExplanation } from "./explain.js";
 import { boardFor, layoutFor } from "./boards/index.js";
@@ -488,11 +488,12 @@ function scores(ctx) {
     el("p", {}, el("a", { href: `/replay/${gameId}`, "data-testid": "replay-link" }, t("replay"))));
 }
 
-async function setController(seat, toBot) {
+async function setController(seat, toBot, level = "easy") {
   const host = localStorage.getItem(`mercator.host.${gameId}`);
   try {
+    // A player's own seat is handed over and taken back with its own token; another with the host's.
     S.summary = await api(toBot ? "PUT" : "DELETE", `/api/games/${gameId}/seats/${seat}/bot`,
-      toBot ? { level: "easy" } : undefined, !toBot && seat === S.seat ? S.token : host || S.token);
+      toBot ? { level } : undefined, seat === S.seat ? S.token : host || S.token);
     await loadDoc();
   } catch (err) {
     S.error = t("error", { detail: err.message });
@@ -515,9 +516,17 @@ function seatsPanel(ctx) {
       const byBot = s.controller === "bot";
       let button = null;
       if (active && s.kind === "human" && byBot && (host || mine)) {
-        button = el("button", { class: "small", onclick: () => setController(s.seat, false) }, t("take_back"));
+        button = el("button", { class: "small", "data-testid": `take-back-${s.seat}`,
+          onclick: () => setController(s.seat, false) }, t("take_back"));
       } else if (active && s.kind === "human" && !byBot && host && !mine) {
-        button = el("button", { class: "small", onclick: () => setController(s.seat, true) }, t("hand_to_bot"));
+        button = el("button", { class: "small", "data-testid": `hand-to-bot-${s.seat}`,
+          onclick: () => setController(s.seat, true) }, t("hand_to_bot"));
+      } else if (active && mine && !byBot) {  // a player steps away: a bot of their choice plays until they return
+        const level = el("select", { class: "small", "data-testid": "own-bot-level", "aria-label": t("bot_level") },
+          ["easy", "normal", "hard"].map((l) => el("option", { value: l }, t(`level_${l}`))));
+        button = el("span", {}, level, " ", el("button", { class: "small", "data-testid": "own-to-bot",
+          onclick: (e) => setController(s.seat, true, e.target.parentNode.querySelector("select").value) },
+        t("hand_to_bot")));
       }
       const clock = seatClocks()?.[s.seat];
       const rating = S.ratings?.[s.seat];
@@ -528,7 +537,7 @@ function seatsPanel(ctx) {
           : null,
         clock !== null && clock !== undefined ? el("span", { class: "clock", "data-clock": s.seat,
           "data-testid": `clock-${s.seat}`, title: t("clock_title") }, clockText(clock)) : null,
-        byBot && s.kind === "human" ? el("span", { class: "muted" }, t("controller_bot", { level: s.bot_level })) : null,
+        byBot && s.kind === "human" ? el("span", { class: "muted" }, t("controller_bot", { level: label("level", s.bot_level) })) : null,
         s.bot_waiting ? el("span", { class: "muted", "data-testid": "bot-waiting" }, t("bot_waiting")) : null,
         button);
     })));
