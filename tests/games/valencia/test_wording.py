@@ -316,9 +316,9 @@ def test_every_task_and_landmark_has_its_names() -> None:
     landmarks = {lm.id for e in C.editions.values() for lm in e.landmarks}
     bonuses = {f"{lm.id}_bonus" for lm in C.editions["valencia"].landmarks if lm.bonus}
     for lang in LANGS:
-        assert set(catalog(GAME)[lang]["task_names"]) == tasks, lang
+        assert set(catalog(GAME)[lang]["tasks"]) == tasks, lang
         assert set(catalog(GAME)[lang]["next_to"]) == landmarks | bonuses, lang
-    names = catalog(GAME)["en"]["task_names"]
+    names = catalog(GAME)["en"]["tasks"]
     assert all(names[t.id] == t.name_valencia for t in C.tasks)
     assert all(names.get(f"strasbourg_{t.id}", names[t.id]) == t.name_strasbourg for t in C.tasks)
 

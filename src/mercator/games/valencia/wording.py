@@ -43,7 +43,7 @@ def _corner(dot: str) -> list[str]:
 
 
 def _task_key(task: Task, edition: str) -> str:
-    """The task's key in ``task_names``: Strasbourg names its landmark, chapel and seat cards apart."""
+    """The task's key in ``tasks``: Strasbourg names its landmark, chapel and seat cards apart."""
     apart = edition == "strasbourg" and task.name_strasbourg != task.name_valencia
     return f"strasbourg_{task.id}" if apart else task.id
 
@@ -53,7 +53,7 @@ def _keep(view: dict[str, Any], seat: int, a: dict[str, Any]) -> tuple[str, Fiel
     dealt = _private(view, seat).get("dealt_tasks", [])
     kept = [content().task_by_id[t] for t, bit in zip(dealt, a["keep"], strict=False) if bit == "1"]
     fixed = rules.task_penalty_mode == "fixed"
-    return "keep_tasks", {"count": len(kept), "task_names": [_task_key(t, view["edition"]) for t in kept],
+    return "keep_tasks", {"count": len(kept), "tasks": [_task_key(t, view["edition"]) for t in kept],
                           "reward": sum(t.reward for t in kept),
                           "penalty": sum(rules.task_fixed_penalty if fixed else t.penalty_valencia for t in kept)}
 

@@ -2,7 +2,7 @@
 // round's auction track, the supply, each player's visible stacks and the player's own cards.
 // Every content entity on it is marked with explained(): hover, focus or a tap says what it does
 // (the kinds and ids of games/valencia/explain.py).
-import { el, nameOf, svg, t } from "../common.js";
+import { el, nameOf, pretty, svg, t } from "../common.js";
 import { explained } from "../explain.js";
 import { fit, wrap } from "./svgtext.js";
 import generic from "./generic.js";
@@ -28,6 +28,12 @@ function strasbourg(ctx) {
 }
 
 // The edition's bonus piece (palm / chapel) and landmark kind (fountain / edifice): explain ids.
+/** A task card's name in the table's edition (Strasbourg names its landmark, chapel and seat cards apart). */
+function taskName(ctx, id) {
+  const apart = `strasbourg_${id}`;
+  return strasbourg(ctx) && nameOf("tasks", apart) !== pretty(apart) ? nameOf("tasks", apart) : nameOf("tasks", id);
+}
+
 function pieceKind(ctx) {
   return strasbourg(ctx) ? "chapel" : "palm";
 }
@@ -285,7 +291,7 @@ function myCards(ctx) {
   const hand = (p.hand || []).map((value) => explained(ctx.bind(el("span", { class: "chip famcard" }, String(value)),
     (a) => a.kind === "return_card" && a.value === value), "influence_card", String(value)));
   const tasks = (p.kept_tasks?.length ? p.kept_tasks : p.dealt_tasks || []).map((x) => explained(el("span",
-    { class: "chip" }, nameOf("tasks", x)), "tasks", x));
+    { class: "chip" }, taskName(ctx, x)), "tasks", x));
   return el("section", { class: "panel", "data-testid": "my-cards" }, el("h2", {}, t("v_my_cards")),
     el("div", {}, `${t("v_hand")}: `, hand.length ? hand : t("none")),
     el("div", {}, `${t("v_tasks")}: `, tasks.length ? tasks : t("none")),
@@ -303,7 +309,7 @@ export default {
   figures,
   toggles: {
     keep_tasks: { field: "keep", legend: () => t("keep_tasks_legend"),
-      labels: (ctx) => (priv(ctx).dealt_tasks || []).map((x) => nameOf("tasks", x)) },
+      labels: (ctx) => (priv(ctx).dealt_tasks || []).map((x) => taskName(ctx, x)) },
   },
   header(ctx) {
     const v = ctx.view;
