@@ -3,10 +3,11 @@ generated on the server from the content files, the how-to-play page from each g
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from mercator.engine.i18n import LANGS
@@ -17,34 +18,33 @@ from .rules import render_rules
 STATIC = Path(__file__).with_name("static")
 # Shells change with the code; never let a browser keep an old one.
 NO_CACHE = {"Cache-Control": "no-cache"}
+# Page path -> the module under static/js/ that draws it (also the body's class).
+SHELLS = {"/": "start", "/play/{game_id}": "game", "/replay/{game_id}": "replay", "/signin": "signin",
+          "/history": "history", "/leaderboard": "leaderboard"}
+SHELL = ('<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+         '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>Mercator</title>\n'
+         '<link rel="stylesheet" href="/static/css/app.css">\n'
+         '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">\n</head>\n'
+         '<body class="{module}">\n<div id="app" aria-live="polite"></div>\n'
+         '<script type="module" src="/static/js/{module}.js"></script>\n</body>\n</html>\n')
+
+
+def _shell(module: str) -> Callable[[], Awaitable[HTMLResponse]]:
+    page = SHELL.format(module=module)
+
+    async def shell() -> HTMLResponse:
+        return HTMLResponse(page, headers=NO_CACHE)
+
+    return shell
 
 
 def add_pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    @app.get("/", include_in_schema=False)
-    async def start() -> FileResponse:
-        return FileResponse(STATIC / "index.html", headers=NO_CACHE)
-
-    @app.get("/play/{game_id}", include_in_schema=False)
-    async def play(game_id: str) -> FileResponse:
-        return FileResponse(STATIC / "game.html", headers=NO_CACHE)
-
-    @app.get("/signin", include_in_schema=False)
-    async def signin_page() -> FileResponse:
-        return FileResponse(STATIC / "signin.html", headers=NO_CACHE)
-
-    @app.get("/history", include_in_schema=False)
-    async def history_page() -> FileResponse:
-        return FileResponse(STATIC / "history.html", headers=NO_CACHE)
-
-    @app.get("/leaderboard", include_in_schema=False)
-    async def leaderboard() -> FileResponse:
-        return FileResponse(STATIC / "leaderboard.html", headers=NO_CACHE)
-
-    @app.get("/replay/{game_id}", include_in_schema=False)
-    async def replay(game_id: str) -> FileResponse:
-        return FileResponse(STATIC / "replay.html", headers=NO_CACHE)
+    # One shell for every page: its body class and the ES module that draws it.
+    for path, module in SHELLS.items():
+        app.add_api_route(path, _shell(module), methods=["GET"], include_in_schema=False,
+                          response_class=HTMLResponse)
 
     @app.get("/howto/{game}/{lang}", include_in_schema=False, response_class=HTMLResponse)
     async def howto(game: str, lang: str) -> HTMLResponse:
