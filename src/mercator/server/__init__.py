@@ -43,4 +43,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, 
     # switch interval a busy event loop would make each of those calls wait, so switch sooner.
     sys.setswitchinterval(0.0005)
     settings = Settings.from_env(database, **{"freeze_gc": True, **settings_overrides})
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, **uvicorn_options(settings))
+    from .logs import log_config
+
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, log_config=log_config(),
+                **uvicorn_options(settings))
