@@ -138,3 +138,28 @@ def test_a_player_renames_and_a_token_says_who_it_is(client: Any) -> None:
     assert client.get("/api/players/me", headers=auth(token)).json()["name"] == "Anna"  # nothing changed
     assert client.patch("/api/players/me", json={"name": "Eve"}).status_code == 403
     assert client.get("/api/players/me", headers=auth(token + "x")).status_code == 403
+
+
+def test_a_table_without_spectators_shows_only_to_its_seats_until_it_ends(client: Any) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    made = create(client, "valencia", [{"kind": "human"}, {"kind": "bot", "level": "random"}], join=0,
+                  spectators=False)
+    gid, token = made["game"]["id"], made["seat"]["token"]
+    assert made["game"]["spectators"] is False
+    refused = client.get(f"/api/games/{gid}/public")
+    assert refused.status_code == 403 and "spectators" in refused.json()["detail"]
+    assert client.get(f"/api/games/{gid}/seat", headers=auth(token)).status_code == 200  # the seat still sees
+    try:
+        with client.websocket_connect(f"/api/games/{gid}/live") as ws:
+            ws.receive_text()
+        raise AssertionError("a spectator's socket was accepted")
+    except WebSocketDisconnect as exc:
+        assert exc.code == 1008
+    with client.websocket_connect(f"/api/games/{gid}/live?seat=0") as ws:  # a seat still connects
+        ws.send_json({"token": token})
+        assert ws.receive_json()["seat"] == 0
+    _play_out(client, gid, {0: token})
+    assert client.get(f"/api/games/{gid}/public").status_code == 200  # finished: open to all, as its replay
+    open_table = create(client, "valencia", [{"kind": "human"}, {"kind": "human"}], join=0)
+    assert client.get(f"/api/games/{open_table['game']['id']}/public").status_code == 200  # the default

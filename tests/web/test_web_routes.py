@@ -162,3 +162,14 @@ def test_hint_needs_the_seat_and_the_turn(server: str) -> None:
     assert sum(m["share"] for m in top) <= 1.0 + 1e-6 and all(isinstance(m["lead"], float) for m in top)
     waiting = joined["token"] if mover == token else token
     assert _request(f"{server}/web/api/games/{gid}/hint", "POST", token=waiting)[0] == 409
+
+
+def test_a_table_without_spectators_gives_its_log_only_to_its_seats(server: str) -> None:
+    status, made = _request(f"{server}/api/games", "POST", {
+        "game": "valencia", "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "join": 0,
+        "spectators": False})
+    assert status == 201
+    gid, token = made["game"]["id"], made["seat"]["token"]
+    status, refused = _request(f"{server}/web/api/games/{gid}/log")
+    assert status == 403 and "spectators" in refused
+    assert _request(f"{server}/web/api/games/{gid}/log", token=token)[0] == 200

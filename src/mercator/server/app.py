@@ -321,7 +321,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         pid = await player_id(body.player_token)
         entry, host, seat_token, invites = await svc().create(
             body.game, options, [s.model_dump() for s in body.seats], body.seed, body.join, body.name, pid, clock,
-            body.private, body.rated)
+            body.private, body.rated, body.spectators)
         seat = link(request, entry.id, body.join, seat_token) if seat_token and body.join is not None else None
         return CreatedGame(game=GameSummary(**render.summary(entry)), host_token=host, seat=seat,
                            invites=invites or None)
@@ -435,8 +435,11 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
 
     @app.get(f"{API}/games/{{game_id}}/public", response_model=PublicState, responses=ERRORS, tags=["play"])
     async def spectate(game_id: str, lang: Lang | None = None) -> Response:
-        """What a spectator sees: the public view (with ``lang``, the players' names in that language)."""
-        return _json(render.cached(await svc().get(game_id), None, lang))
+        """What a spectator sees: the public view (with ``lang``, the players' names in that language);
+        403 at a table that allows no spectators, until it ends."""
+        entry = await svc().get(game_id)
+        svc().may_watch(entry)
+        return _json(render.cached(entry, None, lang))
 
     @app.get(f"{API}/games/{{game_id}}/record", response_model=RecordOut, responses=ERRORS, tags=["play"])
     async def record(game_id: str) -> Response:
@@ -474,6 +477,8 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         try:
             entry = await svc().get(game_id)
             n = await seat_of(entry, token) if token is not None else None
+            if n is None and not later:
+                svc().may_watch(entry)
         except (NotFound, Forbidden):
             await ws.close(code=1008)  # before accept: the handshake is refused with 403
             return

@@ -68,6 +68,8 @@ games = Table(
     # A rated table changes its players' ratings when it ends (once: rated_at says when it did).
     Column("rated", Boolean, nullable=False, server_default=text("true")),
     Column("rated_at", Float, nullable=True),
+    # Whether people without a seat may watch while it is played (a finished game's replay is open).
+    Column("spectators", Boolean, nullable=False, server_default=text("true")),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
     Index("ix_games_status", "status"),

@@ -98,6 +98,7 @@ class GameEntry:
     seed_from_client: bool = False  # a practice table's chosen seed, marked in its record
     private: bool = False  # not listed; free seats joined only through their invitation links
     rated: bool = True  # its end changes its players' ratings (server/ratings.py)
+    spectators: bool = True  # people without a seat may watch while it is played
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # Bumped on every change a client should see (actions, seats, status).
     revision: int = 0
@@ -201,7 +202,7 @@ class GameService:
                          seed=int(row["seed"]), status=row["status"], host_hash=row["host_token_hash"], clock=clock,
                          seats=[_seat_from_row(s) for s in seat_rows], state=state, version=row["version"],
                          seed_from_client=bool(row["seed_from_client"]), private=bool(row.get("private")),
-                         rated=bool(row.get("rated", True)))
+                         rated=bool(row.get("rated", True)), spectators=bool(row.get("spectators", True)))
 
     async def get(self, game_id: str) -> GameEntry:
         entry = self.cache.get(game_id)
@@ -322,7 +323,8 @@ class GameService:
     async def create(self, game: str, options: dict[str, Any], seat_specs: list[dict[str, Any]], seed: int | None,
                      join: int | None, name: str | None, player_id: str | None,
                      clock: tuple[int, int] | None,
-                     private: bool = False, rated: bool = True) -> tuple[GameEntry, str, str | None, dict[int, str]]:
+                     private: bool = False, rated: bool = True,
+                     spectators: bool = True) -> tuple[GameEntry, str, str | None, dict[int, str]]:
         """A new game: (entry, host token, the joining creator's seat token, and for a private table
         each free human seat's invitation code, shown once)."""
         info = get(game)
@@ -367,10 +369,12 @@ class GameService:
                     s.clock_since = now
         entry = GameEntry(id=new_id(), game=game, options=options, players=len(seats), seed=seed, status=status,
                           host_hash=hash_token(host_token), clock=clock, seats=seats, state=state, version=0,
-                          seed_from_client=seed_from_client, private=private, rated=rated)
+                          seed_from_client=seed_from_client, private=private, rated=rated,
+                          spectators=spectators)
         game_row = {"id": entry.id, "game": game, "options": json.dumps(options), "players": len(seats),
                     "seed": str(seed), "seed_from_client": seed_from_client, "status": status, "version": 0,
                     "host_token_hash": entry.host_hash, "private": private, "rated": rated,
+                    "spectators": spectators,
                     "clock_bank_ms": clock[0] if clock else None, "clock_increment_ms": clock[1] if clock else None}
         seat_rows = [{"seat": s.seat, "human": s.human, "controller": s.controller, "bot_level": s.bot_level,
                       "token_hash": s.token_hash, "player_id": s.player_id, "name": s.name, "clock_ms": s.clock_ms,
@@ -492,6 +496,11 @@ class GameService:
             if wanted is None and len(player_seats) == 1:
                 return player_seats[0]
         raise Forbidden("a valid seat token is required")
+
+    def may_watch(self, entry: GameEntry) -> None:
+        """Raise Forbidden for a watcher without a seat at a table that allows no spectators (until it ends)."""
+        if not entry.spectators and entry.status != "over":
+            raise Forbidden("this table allows no spectators while it is played; its replay opens when it ends")
 
     def is_host(self, entry: GameEntry, token: str | None) -> bool:
         return bool(token) and matches(entry.host_hash, hash_token(token or ""))

@@ -33,7 +33,7 @@ def summary(entry: GameEntry) -> dict[str, Any]:
     return {"id": entry.id, "game": entry.game, "options": entry.options, "players": entry.players,
             "status": entry.status, "version": entry.version, "to_act": list(entry.to_act()),
             "seats": seats_info(entry), "clock": clock, "private": entry.private,
-            "rated": entry.rated}
+            "rated": entry.rated, "spectators": entry.spectators}
 
 
 def _results(entry: GameEntry) -> dict[str, Any]:

@@ -121,6 +121,7 @@ class CreateGame(Strict):
     clock: ClockSpec | None = None
     private: bool = Field(default=False, description="Not listed; each free seat is joined only through its "
                                                      "invitation code (returned once, in 'invites')")
+    spectators: bool = Field(default=True, description="People without a seat may watch while it is played")
     rated: bool = Field(default=True, description="Its result changes the players' ratings (a practice table "
                                                   "with a chosen seed, or one player in several seats, never does)")
 
@@ -156,6 +157,7 @@ class GameSummary(BaseModel):
     clock: ClockInfo | None = None
     private: bool = False
     rated: bool = True
+    spectators: bool = True
 
 
 class SeatRating(BaseModel):

@@ -155,6 +155,8 @@ def add_web_api(app: FastAPI) -> None:
         if entry is None:
             return JSONResponse({"detail": "no such game"}, 404)
         viewer = await seat_of(entry, request)
+        if viewer is None:
+            service().may_watch(entry)
         history = list(entry.state.history)
         reset = since > len(history) or digest(history, since) != after
         start = 0 if reset else since

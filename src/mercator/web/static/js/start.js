@@ -6,7 +6,7 @@ const LEVELS = ["human", "easy", "normal", "hard"];
 const app = document.getElementById("app");
 let catalog = [];
 const form = { game: null, options: {}, players: 2, seats: [], name: "", hotseat: false, names: [], clock: "none",
-  rated: true };
+  rated: true, spectators: true };
 let created = null;
 // The player's own controls: renaming, and the sign-in link for another device (shown once asked for).
 const ident = { editing: false, link: null, error: null };
@@ -114,6 +114,9 @@ function clockForm() {
   el("div", { class: "form-row" }, el("label", { title: t("private_hint") },
     el("input", { type: "checkbox", "data-testid": "private", checked: form.private,
       onchange: (e) => { form.private = e.target.checked; } }), " ", t("private_table"))),
+  el("div", { class: "form-row" }, el("label", {},
+    el("input", { type: "checkbox", "data-testid": "spectators", checked: form.spectators,
+      onchange: (e) => { form.spectators = e.target.checked; } }), " ", t("spectators_table"))),
   el("div", { class: "form-row" }, el("label", { title: t("rated_hint") },
     el("input", { type: "checkbox", "data-testid": "rated", checked: form.rated,
       onchange: (e) => { form.rated = e.target.checked; } }), " ", t("rated_table"))));
@@ -161,6 +164,7 @@ async function create(event) {
     if (clock) body.clock = { bank_seconds: clock[0], increment_seconds: clock[1] };
     if (form.private) body.private = true;
     if (!form.rated) body.rated = false;
+    if (!form.spectators) body.spectators = false;
     const out = await api("POST", "/api/games", body);
     // The host token lets this browser hand an abandoned seat to a bot later (from the board page).
     localStorage.setItem(`mercator.host.${out.game.id}`, out.host_token);
