@@ -173,3 +173,22 @@ def test_a_table_without_spectators_gives_its_log_only_to_its_seats(server: str)
     status, refused = _request(f"{server}/web/api/games/{gid}/log")
     assert status == 403 and "spectators" in refused
     assert _request(f"{server}/web/api/games/{gid}/log", token=token)[0] == 200
+
+
+def test_a_stranger_at_a_table_without_spectators_is_told_so(browser: Any, server: str) -> None:
+    """(Its own context: the refused request is a console error on purpose, which the page fixture forbids.)"""
+    status, made = _request(f"{server}/api/games", "POST", {
+        "game": "valencia", "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "join": 0,
+        "spectators": False})
+    context = browser.new_context(base_url=server)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto("/")
+        page.evaluate("localStorage.setItem('mercator.lang', 'de')")
+        page.goto(f"/play/{made['game']['id']}")
+        page.wait_for_selector("[data-testid=no-spectators]")
+        assert "keine Zuschauer" in page.inner_text("[data-testid=no-spectators]") and not errors
+    finally:
+        context.close()

@@ -661,5 +661,9 @@ function render() {
 }
 
 main().catch((err) => {
-  app.replaceChildren(el("p", { class: "error wrap" }, t("error", { detail: err.message })));
+  // A table that allows no spectators, opened without a seat: say so in the page's language.
+  const closed = err instanceof ApiError && err.status === 403 && S.summary && S.summary.spectators === false;
+  app.replaceChildren(el("header", { class: "topbar" }, el("a", { href: "/", class: "title" }, t("app_title"))),
+    el("main", { class: "wrap" }, el("p", { class: closed ? null : "error", "data-testid": closed ? "no-spectators" : null },
+      closed ? t("no_spectators") : t("error", { detail: err.message }))));
 });
