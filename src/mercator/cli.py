@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -168,7 +169,7 @@ def review(
             raise IllegalAction(f"seat {max(seat)} does not exist; the game has seats 1-{rec.players}")
         make_bot(level, 0, rec.game)  # a clear error for an unknown bot before any search runs
         seats = {s - 1 for s in seat} if seat else None
-        with console.status("reviewing…", spinner="dots") if not as_json else _nothing():
+        with console.status("reviewing…", spinner="dots") if not as_json else nullcontext():
             decisions = list(review_game(rec, seats, level, lang=lang))
     except (IllegalAction, ContentError, OSError, ValueError) as exc:
         _fail(str(exc))
@@ -187,12 +188,6 @@ def review(
     console.print(table)
     console.print("gain: the estimated points the better move adds to the seat's lead; ~ marks a rough "
                   "estimate (the chosen move got little of the search)")
-
-
-def _nothing() -> Any:
-    from contextlib import nullcontext
-
-    return nullcontext()
 
 
 @app.command()

@@ -57,7 +57,7 @@ def test_a_rated_game_moves_both_ratings_as_openskill_computes(client: Any) -> N
     assert made["game"]["rated"] is True
     joined = client.post(f"/api/games/{gid}/join", json={"seat": 1, "player_token": bob}).json()
     _play_out(client, gid, {0: made["seat"]["token"], 1: joined["token"]})
-    ranking = client.get(f"/api/games/{gid}/record").json()["record"]
+    record = client.get(f"/api/games/{gid}/record").json()["record"]
     entry = client.app.state.service.cache[gid]
     model = PlackettLuce()
     expected = model.rate([[model.rating()], [model.rating()]], ranks=[float(r) for r in entry.state.ranking()])
@@ -74,7 +74,7 @@ def test_a_rated_game_moves_both_ratings_as_openskill_computes(client: Any) -> N
     shown = [r["rating"] for r in board["rows"]]
     assert shown == sorted(shown, reverse=True) and [r["rank"] for r in board["rows"]] == [1, 2]
     assert board["bots"]["hard"] > board["bots"]["normal"] > board["bots"]["easy"] > board["bots"]["random"]
-    assert ranking  # the record of the rated game stays available
+    assert record  # the record of the rated game stays available
     assert client.get("/api/ratings/valencia", params={"players": 9}).status_code in (400, 422)
     assert client.get("/api/ratings/chess", params={"players": 2}).status_code == 400
 

@@ -29,7 +29,7 @@ def rated_players(entry: Any) -> list[str] | None:
     """The player of each human seat (in seat order), or None when the table rates nobody: not
     rated, no player at all, or a player in more than one seat."""
     ids = [s.player_id for s in entry.seats if s.human]
-    if not getattr(entry, "rated", True) or not ids or None in ids or len(set(ids)) != len(ids):
+    if not entry.rated or not ids or None in ids or len(set(ids)) != len(ids):
         return None
     return ids
 
