@@ -19,6 +19,7 @@ the actions of seats with an all-zero mask are ignored.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -67,7 +68,7 @@ class _Core:
         })
         # One space object per agent, returned every time (PettingZoo's seeding relies on it).
         self.obs_spaces = {a: obs_space if i == 0 else _copy_space(obs_space) for i, a in enumerate(self.names)}
-        self.act_spaces = {a: spaces.Discrete(self.n_actions) for a in self.names}
+        self.act_spaces: dict[str, spaces.Discrete] = {a: spaces.Discrete(self.n_actions) for a in self.names}
         self.base_seed = seed
         # Game seeds for resets without one: a chain started by the last seed given (reset(seed=...)
         # or the constructor's), so seeding only the first reset (as SB3 and RLlib do) reproduces
@@ -131,10 +132,10 @@ def _copy_space(space: spaces.Dict) -> spaces.Dict:
     return spaces.Dict({k: _copy_box(s) for k, s in space.spaces.items()})
 
 
-def _copy_box(s: spaces.Space[Any]) -> spaces.Box[Any]:
+def _copy_box(s: spaces.Space[Any]) -> spaces.Box:
     if not isinstance(s, spaces.Box):  # every part of the observation space is a Box (see __init__)
         raise TypeError(f"expected a Box observation part, got {s!r}")
-    return spaces.Box(s.low, s.high, s.shape, s.dtype)
+    return copy.deepcopy(s)  # a new space object with the same bounds and dtype
 
 
 class MercatorAEC(AECEnv):
