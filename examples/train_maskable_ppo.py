@@ -1,7 +1,7 @@
 """Train sb3-contrib's MaskablePPO at one seat against Mercator bots, then count its wins.
 
     python examples/train_maskable_ppo.py valencia --players 2 --steps 20000 --games 100
-    python examples/train_maskable_ppo.py colonia --players 3 --opponents easy --steps 50000
+    python examples/train_maskable_ppo.py colonia --players 3 --opponents easy --steps 50000 --against random,easy
 
 Needs the ``rl`` extra (stable-baselines3, sb3-contrib, CPU torch). A win is finishing first,
 alone or shared.
@@ -50,17 +50,19 @@ def main() -> None:
     parser.add_argument("--players", type=int)
     parser.add_argument("--steps", type=int, default=20_000, help="learner decisions to train on")
     parser.add_argument("--games", type=int, default=100, help="games to play after training")
-    parser.add_argument("--opponents", default="random", help="random, easy, normal, hard or ismcts:N")
+    parser.add_argument("--opponents", default="random", help="train against: random, easy, normal, hard, ismcts:N")
+    parser.add_argument("--against", help="play the games against these (comma-separated; default: --opponents)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", help="write the trained model to this .zip file")
     args = parser.parse_args()
     model = train(args.game, args.players, args.steps, args.seed, args.opponents)
     if args.save:
         model.save(args.save)
-    rate = win_rate(model, args.game, args.players, args.games, args.opponents)
     seats = env(args.game, args.players).core.players
-    print(f"{args.game}, {seats} players: MaskablePPO after {args.steps} steps won {rate:.0%} of {args.games} "
-          f"games against {args.opponents} (one seat in {seats} wins by chance)")
+    for against in (args.against or args.opponents).split(","):
+        rate = win_rate(model, args.game, args.players, args.games, against)
+        print(f"{args.game}, {seats} players: MaskablePPO trained {args.steps} steps against {args.opponents} "
+              f"won {rate:.0%} of {args.games} games against {against} (one seat in {seats} wins by chance)")
 
 
 if __name__ == "__main__":
