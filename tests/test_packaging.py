@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Every library an extra brings; the core must run with all of them unimportable.
 EXTRAS_ONLY = ["fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "psycopg", "platformdirs",
                "prometheus_client", "pebble", "matplotlib", "numpy", "ray", "pettingzoo", "gymnasium", "pyspiel",
-               "catanatron", "httpx", "websockets"]
+               "catanatron", "httpx", "websockets", "torch", "stable_baselines3", "sb3_contrib"]
 BLOCK = f"""
 import sys
 class Block:
