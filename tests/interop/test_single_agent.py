@@ -175,7 +175,8 @@ def test_maskable_ppo_trains_and_plays():
     example = _load("train_maskable_ppo")
     model = example.train("valencia", 2, steps=512, n_steps=256, batch_size=64)
     assert model.num_timesteps >= 512
-    assert 0.0 <= example.win_rate(model, "valencia", 2, games=2) <= 1.0
+    # Two whole games on the default illegal_action="raise": one unmasked, illegal prediction would raise.
+    assert example.win_rate(model, "valencia", 2, games=2) in (0.0, 0.5, 1.0)
 
 
 def test_rllib_ppo_with_its_action_masking_module_trains():
