@@ -27,7 +27,9 @@ from .scenario import (
 def _council_phase(s, round_=3):
     """Play the end of ``round_`` (nobody bids in step I; builds on the first free dot and site)."""
     start_step(s, s.ed.cards[0][0], "I" if s.ed.name == "valencia" else "G", figure=P1, stacks={}, round_=round_)
-    ev = act(s, s.to_act()[0], "place_bonus_piece", dot=s.view(None)["city"]["dots"][0])
+    city = s.view(None)["city"]
+    free_dot = next(d for d in city["dots"] if d not in city["bonus_pieces"])
+    ev = act(s, s.to_act()[0], "place_bonus_piece", dot=free_dot)
     free_site = next(c for c, k in s.view(None)["city"]["cells"].items()
                      if k == "site" and c not in s.view(None)["city"]["landmarks"])
     return ev + act(s, s.to_act()[0], "place_landmark", site=free_site)
@@ -48,9 +50,10 @@ E12_SEATS = {"nobility": P1, "church": P2, "merchants": P1, "guild_bakers": P3, 
 def test_e12_council_vp_and_a_shared_majority():
     s = new_state(4)
     set_council(s, E12_SEATS)
+    supply = s.privilege_supply
     ev = _council_phase(s)
     assert _vp_gained(ev) == {P1: 3, P2: 3, P3: 1, P4: 1}
-    assert sorted(_privileges(ev)) == [P1, P2] and s.privilege_supply == 8
+    assert sorted(_privileges(ev)) == [P1, P2] and s.privilege_supply == supply - 2
 
 
 def test_e12_two_players_tie_seed_gives_both_a_privilege():
@@ -214,3 +217,17 @@ def test_e18_final_tie_breakers():
     assert s.ranking()[P3] == 1 and s.ranking()[P1] == 2
     s.players[P1].coins = 5
     assert s.ranking()[P1] == s.ranking()[P3] == 1
+
+
+def test_every_shared_majority_of_a_whole_game_earns_its_privilege():
+    """Seed 004 gives a privilege to every player who has or shares the most council seats. Valencia's
+    supply (25 = 5 rounds x 5 players) covers the most this can hand out: five players holding one seat
+    each in all five rounds; the spec's invented 10 ran out after two such rounds."""
+    s = new_state(5)
+    held = []
+    for round_ in range(1, 6):
+        set_council(s, {"nobility": 0, "church": 1, "merchants": 2, "guild_bakers": 3, "guild_butchers": 4})
+        ev = _council_phase(s, round_=round_)
+        assert sorted(_privileges(ev)) == [0, 1, 2, 3, 4] and not events_of(ev, "privilege_shortage")
+        held.append([p.privileges for p in s.players])
+    assert held[-1] == [5] * 5 and s.privilege_supply == 0

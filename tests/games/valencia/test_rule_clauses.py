@@ -52,7 +52,10 @@ def test_setup_supplies_decks_and_start_seats():
     assert len(set(dealt)) == 20  # 5 undealt leave the game unseen
     assert len({t for p in new_state(5).players for t in p.dealt}) == 25
     assert s.goods_supply == [8] * 5 and new_state(4, edition="strasbourg").goods_supply == [6] * 5
-    assert s.privilege_supply == 10 and s.bonus_supply == 5
+    # Valencia: 25 privileges (5 rounds x 5 players), so seed 004's "every player who has or shares the
+    # most seats" always receives one; Strasbourg keeps its printed 10.
+    assert s.privilege_supply == 25 and s.bonus_supply == 5
+    assert new_state(4, edition="strasbourg").privilege_supply == 10
 
 
 def test_setup_round_cards_and_landmarks_are_public_and_all_different():
