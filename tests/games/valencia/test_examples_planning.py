@@ -94,8 +94,10 @@ def test_e01_planning_across_five_rounds_and_a_returned_card_is_drawn_again():
     assert drawn_total == 24 + 1
 
 
-def test_e02_stack_limit_nine_in_valencia_seven_in_strasbourg():
-    for edition, limit in (("valencia", 9), ("strasbourg", 7)):
+def test_e02_any_number_of_stacks_in_valencia_seven_in_strasbourg():
+    """Seed 004: the drawn cards are split freely ("so kann ein Stapel ... aus schlichtweg einer Karte
+    bestehen"): eleven drawn cards may make eleven stacks. Strasbourg keeps the spec's 7."""
+    for edition, limit in (("valencia", 11), ("strasbourg", 7)):
         s = new_state(4, edition=edition, seed=5)
         skip_tasks(s)
         _draw(s, P3, 11)
@@ -105,26 +107,37 @@ def test_e02_stack_limit_nine_in_valencia_seven_in_strasbourg():
             act(s, P3, "assign_new")
         assert not is_legal(s, P3, "assign_new")
         rejected(s, P3, "assign_new")
-        assert {a["kind"] for a in legal(s, P3)} == {"assign"}
+        if edition == "strasbourg":
+            assert {a["kind"] for a in legal(s, P3)} == {"assign"}
 
 
-def test_e02_form_stacks_macro_rejects_ten_stacks_and_builds_nine():
+def test_e02_form_stacks_macro_builds_eleven_stacks_and_strasbourg_rejects_eight():
     s = new_state(4, seed=5)
     skip_tasks(s)
     set_pile(s, P3, [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5])
     _draw(s, P3, 11)
     act(s, P3, "stop")
+    singles = [[v] for v in (1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5)]
+    form_stacks(s, P3, singles)
+    advance(s, lambda st: st.phase == 2)
+    assert sorted(s.players[P3].stacks) == sorted(singles)
+
+    s = new_state(4, edition="strasbourg", seed=5)
+    skip_tasks(s)
+    set_pile(s, P3, [1, 2, 3, 4, 5, 6, 1, 2])
+    _draw(s, P3, 8)
+    act(s, P3, "stop")
     before = s.state_hash()
     try:
-        form_stacks(s, P3, [[1], [2], [3], [4], [5], [6], [1], [2], [3], [4, 5]])
+        form_stacks(s, P3, [[1], [2], [3], [4], [5], [6], [1], [2]])
     except IllegalAction as exc:
-        assert "1..9" in str(exc)
+        assert "1..7" in str(exc)
     else:
-        raise AssertionError("ten stacks were accepted")
+        raise AssertionError("eight stacks were accepted in Strasbourg")
     assert s.state_hash() == before
-    form_stacks(s, P3, [[1, 2], [2, 3], [1], [3], [4], [4], [5], [5], [6]])
+    form_stacks(s, P3, [[1, 2], [2], [1], [3], [4], [5], [6]])
     advance(s, lambda st: st.phase == 2)
-    assert sorted(map(sorted, s.players[P3].stacks)) == sorted([[1, 2], [2, 3], [1], [3], [4], [4], [5], [5], [6]])
+    assert sorted(map(sorted, s.players[P3].stacks)) == sorted([[1, 2], [2], [1], [3], [4], [5], [6]])
 
 
 def test_e22_pile_order_with_two_returns():

@@ -61,7 +61,7 @@ class EditionRow(Row):
     tasks_keep_min: int = Field(ge=1)
     goods_per_guild: int = NonNeg
     privileges: int = NonNeg
-    max_stacks: int = Field(ge=1, le=9)
+    max_stacks: int = Field(ge=1)
     landmark_kind: Literal["fountain", "edifice"]
     bonus_piece_kind: Literal["palm", "chapel"]
     bonus_pieces: int = NonNeg
@@ -422,8 +422,10 @@ def compile_content(files: dict[str, Row]) -> Content:
         if len(ecards) != er.rounds:
             raise ContentError(f"round_cards.toml: {name} needs {er.rounds} cards, has {len(ecards)}")
         auctions = sum(1 for _, t, _, _ in ecards[0][1] if t < BUILD_BONUS)
-        if er.max_stacks != auctions:
-            raise ContentError(f"rules.toml: {name} max_stacks must equal the auctions per round ({auctions})")
+        deck = len(er.deck_values) * er.deck_copies
+        if not auctions <= er.max_stacks <= deck:
+            raise ContentError(f"rules.toml: {name} max_stacks must lie between the auctions per round ({auctions}) "
+                               f"and the cards in a deck ({deck}), not {er.max_stacks}")
         editions[name] = Edition(
             name=name, rules=er, cards=tuple(ecards),
             landmarks=tuple(Landmark(i, lm.id, lm.value, BONUSES.index(lm.arrival_bonus)) for i, lm in enumerate(lms)),

@@ -107,7 +107,7 @@ def _entities() -> tuple[Entity, ...]:
         "member": {"count": val.family_members},
         "blocker": {"count": len(blocked), "per_guild": _only(per_guild, "blocked spaces per guild")},
         "coin": {"start": val.start_coins},
-        "stack": {"max": val.max_stacks, "max_s": stras.max_stacks},
+        "stack": {"max_s": stras.max_stacks},
         "pile": {"count": len(val.deck_values) * val.deck_copies, "rounds": val.rounds},
     }
     for ident, fields in tokens.items():

@@ -118,7 +118,7 @@ def _sell_gain(cx: _Ctx) -> float:
 def _tickets(cx: _Ctx, stacks: float) -> float:
     """Worth of ``stacks`` stacks in one round: the first reaches the best auction, each further
     one a poorer."""
-    stacks = min(stacks, cx.state.ed.rules.max_stacks)
+    stacks = min(stacks, cx.state.ed.auctions)  # one stack at most is revealed per auction
     return cx.ticket * (1 - float(TICKET_DECAY ** stacks)) / (1 - TICKET_DECAY)
 
 
@@ -252,13 +252,10 @@ def _cards(cx: _Ctx) -> float:
     p = st.players[cx.seat]
     value = _pile_worth(cx, len(p.pile), sum(p.pile))
     if st.phase == PLANNING:
-        max_stacks = st.ed.rules.max_stacks
-        if p.nstacks or p.assign:
-            unassigned = len(p.hand) - len(p.assign)
-            tickets = min(max_stacks, p.nstacks + unassigned)
-        else:
-            tickets = min(max_stacks, len(p.drawn))
-        return value + _tickets(cx, tickets) + POINT_VP * sum(p.drawn)
+        tickets = p.nstacks + len(p.hand) - len(p.assign) if p.nstacks or p.assign else len(p.drawn)
+        # A stack beyond the round's auctions can never be revealed: its cards are lost unseen.
+        wasted = max(0, p.nstacks - st.ed.auctions) * POINT_VP * max(p.drawn, default=0)
+        return value + _tickets(cx, tickets) + POINT_VP * sum(p.drawn) - wasted
     open_ = p.open_stacks()
     if open_:
         later = sum(1 for k in st.card_steps()[st.step + 1:] if k[1] in POSITIONS)
