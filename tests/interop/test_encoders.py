@@ -181,3 +181,27 @@ def test_valencia_is_seat_relative_and_keeps_cards_secret(edition):
         x = enc.encode(public)
         assert not _field(enc, x, "own.stacks").any() and not _field(enc, x, "own.dealt_tasks").any()
     assert checked
+
+
+@pytest.mark.parametrize("game, players, options", CASES)
+def test_other_seats_hidden_info_never_changes_the_observation(game, players, options):
+    """Resampling everything seat 0 cannot see (``determinize``: other hands, hidden commits, deck
+    order) leaves seat 0's observation unchanged, while it does change another seat's observation
+    somewhere in the game, so the resampling really touched hidden information."""
+    from mercator.engine.rng import Rng
+
+    info = get(game)
+    encoder = encoder_for(info, players, options)
+    state = info.new(players, seed=3, options=options)
+    rng, changed = random.Random(3), False
+    for step in range(120):
+        if state.is_over():
+            break
+        other = state.determinize(0, Rng(step))
+        assert np.array_equal(encoder.encode(state.view(0)), encoder.encode(other.view(0)))
+        changed = changed or any(not np.array_equal(encoder.encode(state.view(s)), encoder.encode(other.view(s)))
+                                 for s in range(1, players))
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    assert changed, "determinize never changed another seat's observation: the test proves nothing"

@@ -37,6 +37,6 @@ def test_overhead_benchmark_runs():
     pytest.importorskip("pyspiel")
     from mercator.interop.bench import measure
 
-    rows = measure("valencia", 2, steps=200, repeat=1)
-    assert {r["interface"] for r in rows} == {"engine", "pettingzoo", "openspiel"}
+    rows = measure("valencia", 2, steps=200, repeat=1, interfaces=("engine", "pettingzoo", "openspiel", "observe"))
+    assert {r["interface"] for r in rows} == {"engine", "pettingzoo", "openspiel", "observe"}
     assert all(r["steps_per_s"] > 0 for r in rows)

@@ -5,7 +5,9 @@
 Rows: ``engine`` (legal_actions + apply), ``pettingzoo`` (AEC: last() with the observation
 vector and mask, then step), ``pettingzoo_no_obs`` (last(observe=False), mask from the engine,
 step: the wrapper alone), ``openspiel`` (legal_actions + apply_action through pyspiel) and
-``openspiel_obs`` (plus the acting player's information-state tensor). Games restart when they end.
+``openspiel_obs`` (plus the acting player's information-state tensor) and ``observe`` (the acting
+seat's observation vector alone: only the encoding is timed, the random-play steps between are
+not; its "steps/s" are observations per second). Games restart when they end.
 """
 
 from __future__ import annotations
@@ -75,12 +77,35 @@ def _openspiel(observe: bool) -> Callable[[str, int, int, random.Random], None]:
     return run
 
 
-RUNNERS: dict[str, Callable[[str, int, int, random.Random], None]] = {
+def _observe(game: str, players: int, steps: int, rng: random.Random) -> float:
+    """Seconds spent encoding ``steps`` observations of random-play positions (stepping not timed)."""
+    from .encoders import encoder_for
+
+    info = get(game)
+    encoder = encoder_for(info, players)
+    done, seed, spent = 0, 0, 0.0
+    clock = time.perf_counter
+    while done < steps:
+        state = info.new(players, seed=seed)
+        seed += 1
+        while not state.is_over() and done < steps:
+            seat = state.to_act()[0]
+            start = clock()
+            encoder.encode(state.view(seat))
+            spent += clock() - start
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+            done += 1
+    return spent
+
+
+RUNNERS: dict[str, Callable[[str, int, int, random.Random], float | None]] = {
     "engine": _engine,
     "pettingzoo": _pettingzoo(True),
     "pettingzoo_no_obs": _pettingzoo(False),
     "openspiel": _openspiel(False),
     "openspiel_obs": _openspiel(True),
+    "observe": _observe,
 }
 
 
@@ -96,8 +121,8 @@ def measure(game: str, players: int | None = None, steps: int = 3000,
     for _ in range(repeat):
         for name in interfaces:
             start = time.perf_counter()
-            RUNNERS[name](info.name, n, steps, random.Random(0))
-            best[name] = min(best[name], time.perf_counter() - start)
+            timed = RUNNERS[name](info.name, n, steps, random.Random(0))  # a runner may time only its part
+            best[name] = min(best[name], time.perf_counter() - start if timed is None else timed)
     rows: list[dict[str, Any]] = [
         {"game": info.name, "players": n, "interface": name, "steps_per_s": steps / best[name]} for name in interfaces
     ]
