@@ -149,20 +149,42 @@ def test_play_rejects_unknown_seat_type():
     (["arena", "constantinopolis", "--games", "2", "--out", "/nonexistent/run.jsonl"], "/nonexistent does not exist"),
     (["rules", "constantinopolis", "--out", "/nonexistent/rules.html"], "/nonexistent does not exist"),
     (["content", "check", "--game", "chess"], "'chess' is not one of constantinopolis"),
-    (["content", "check", "/tmp"], "with --game"),
+    (["content", "check", "/tmp"], "cannot tell which game /tmp holds content for"),
+    (["replay", "/nonexistent/game.json"], "No such file or directory"),
+    (["play", "valencia", "--nope"], "No such option: --nope (see: mercator play --help)"),
     (["serve", "--port", "99999"], "less than or equal to 65535"),
     (["arena", "chess"], "'chess' is not one of"),
     (["play", "constantinopolis", "--seats", "human,greedy,greedy,greedy,greedy,greedy"], "2-5 players, not 6"),
 ])
 def test_a_wrong_argument_is_named_with_what_is_allowed_and_no_traceback(args: list[str], says: str) -> None:
-    """The installed console script, in a real process: exit status 2, one message, no traceback."""
+    """The installed console script, in a real process: exit status 2, one ``error:`` line however narrow
+    the terminal (no framed panel), no traceback."""
     import subprocess
     import sys
 
     done = subprocess.run([sys.executable, "-c", "from mercator.cli import main; main()", *args],
                           capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
-                          env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"})
+                          env={"COLUMNS": "40", "PATH": "/usr/bin:/bin"})
     output = done.stdout + done.stderr
     assert done.returncode == 2, output
-    assert says in " ".join(output.split()), output
+    assert says in output, output
+    assert output.startswith("error: ") and output.count("\n") == 1, output
     assert "Traceback" not in output, output
+
+
+def test_content_check_infers_the_game_from_the_folder(tmp_path):
+    """A copy of Valencia's content in a folder named after the game is checked with Valencia's schema,
+    without --game; a bad value there is reported as Valencia's."""
+    import shutil
+
+    from mercator.games import get
+
+    folder = tmp_path / "valencia-variant"
+    shutil.copytree(get("valencia").plugin("content").CONTENT_DIR, folder)
+    ok = runner.invoke(app, ["content", "check", str(folder)])
+    assert ok.exit_code == 0 and "ok valencia" in ok.output, ok.output
+    rules = folder / "rules.toml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("max_stacks = 24", "max_stacks = 3", 1),
+                     encoding="utf-8")
+    bad = runner.invoke(app, ["content", "check", str(folder)])
+    assert bad.exit_code == 1 and "valencia" in bad.output and "max_stacks" in bad.output, bad.output

@@ -61,7 +61,7 @@ def _options(game: str, edition: str | None, option: list[str] | None) -> dict[s
 
 
 def _fail(message: str) -> None:
-    console.print(f"[red]error:[/red] {message}")
+    _error_line(message)
     raise typer.Exit(2)
 
 
@@ -373,6 +373,17 @@ def _print_summary(summary: dict[str, Any]) -> None:
                   + ", ".join(f"{k} {v}" for k, v in summary["end_conditions"].items()))
 
 
+def _game_of(path: Path) -> str:
+    """The game whose content PATH holds: a folder (or a file in a folder) named after a game, at any
+    depth, as in ``games/valencia/content`` or a copy named ``valencia-variant``."""
+    for part in reversed(path.resolve().parts):
+        named = [g for g in GAME_NAMES if part == g or part.startswith((g + "-", g + "_"))]
+        if named:
+            return named[0]
+    raise typer.BadParameter(f"cannot tell which game {path} holds content for (no folder on its path is named "
+                             f"after one); say it with --game {'|'.join(GAME_NAMES)}", param_hint="PATH")
+
+
 @content_app.command("check")
 def content_check(
     path: Annotated[Path | None, typer.Argument(help="A content folder or file (default: every game's own)")] = None,
@@ -380,10 +391,10 @@ def content_check(
                                              help="Which game's schema to use for PATH")] = None,
 ) -> None:
     """Validate content files; a bad file is reported with file, row and field."""
-    if path is not None and game is None:
-        raise typer.BadParameter("say which game's schema PATH follows with --game", param_hint="PATH")
     if path is not None and not path.exists():
         raise typer.BadParameter(f"{path} does not exist", param_hint="PATH")
+    if path is not None and game is None:
+        game = _game_of(path)
     failures = 0
     targets = [info.name for info in all_games()] if game is None else [game]
     for name in targets:
@@ -408,8 +419,6 @@ def content_check(
         except ContentError as exc:
             failures += 1
             console.print(f"[red]bad content[/red] {name}: {exc}")
-        if path is not None and game is None:
-            break
     if failures:
         raise typer.Exit(1)
 
@@ -459,13 +468,32 @@ def serve(
     run(host, port, database, **{k: v for k, v in given.items() if v is not None})
 
 
+def _error_line(message: str) -> None:
+    """One line on stderr, however wide the terminal: ``error: what was wrong and what is allowed``."""
+    Console(stderr=True).print(f"[red]error:[/red] {escape(message)}", soft_wrap=True, highlight=False)
+
+
 def main() -> None:
-    """The console script: a refused option or bad content ends with its message, not a traceback."""
+    """The console script: a usage error, a refused option or bad content ends with one ``error:``
+    line and exit status 2, never a traceback or a framed panel."""
     try:
-        app()
-    except (IllegalAction, ContentError) as exc:
-        console.print(f"[red]error:[/red] {escape(str(exc))}")
+        code = app(standalone_mode=False, prog_name="mercator")
+    except typer.Abort:  # Ctrl-C or end of input at a prompt
+        _error_line("interrupted")
+        raise SystemExit(130) from None
+    except typer.TyperException as exc:  # Typer's usage errors (its click's ClickException) derive from it
+        ctx = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError":  # a bare command group: its help, as before
+            print(exc.message)
+            raise SystemExit(2) from None
+        format_message = getattr(exc, "format_message", None)
+        message = format_message() if callable(format_message) else exc.message
+        _error_line(message + (f" (see: {ctx.command_path} --help)" if ctx is not None else ""))
         raise SystemExit(2) from None
+    except (IllegalAction, ContentError) as exc:
+        _error_line(str(exc))
+        raise SystemExit(2) from None
+    raise SystemExit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":
