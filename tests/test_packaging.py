@@ -46,9 +46,9 @@ def test_the_core_needs_only_its_declared_dependencies() -> None:
 def test_a_missing_extra_is_named_with_its_install_command() -> None:
     served = _core("serve", "--port", "1")
     assert served.returncode == 2
-    assert "pip install 'mercator[server]'" in served.stdout
+    assert served.stderr.startswith("error: ") and "pip install 'mercator[server]'" in served.stderr
     report = _core("arena", "constantinopolis", "--games", "1", "--bots", "random,random", "--report", "r.html")
-    assert report.returncode == 2 and "pip install 'mercator[report]'" in report.stdout
+    assert report.returncode == 2 and "pip install 'mercator[report]'" in report.stderr
 
 
 def test_make_run_installs_once(tmp_path: Path) -> None:

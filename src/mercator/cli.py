@@ -72,7 +72,7 @@ def _need(module: str, extra: str, what: str) -> None:
     try:
         import_module(module)
     except ImportError:
-        _fail(escape(f"{what} needs the '{extra}' extra: pip install 'mercator[{extra}]'"))
+        _fail(f"{what} needs the '{extra}' extra: pip install 'mercator[{extra}]'")
 
 
 @app.command()
