@@ -17,6 +17,13 @@ def get_json(url: str, token: str | None = None) -> Any:
         return json.loads(response.read())
 
 
+def post_json(server: str, path: str, body: Any, token: str | None = None, method: str = "POST") -> Any:
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    request = urllib.request.Request(f"{server}{path}", data=json.dumps(body).encode(), headers=headers, method=method)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
 def create_game(server: str, game: str, players: int, seed: int, options: dict[str, Any] | None = None,
                 name: str = "Anna") -> tuple[str, str]:
     """A table through the real API: seat 0 a human (the caller), easy bots in the others; (game id, token)."""

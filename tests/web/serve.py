@@ -43,7 +43,9 @@ def running_server() -> Iterator[str]:
     code = ("import faulthandler, signal; faulthandler.register(signal.SIGUSR1, all_threads=True); "
             "from mercator.web.app import run; "
             f"run(port={port}, database='sqlite:///{folder / 'web.sqlite3'}', log_level='warning', "
-            "rate_per_second=1000.0, rate_burst=5000.0, create_burst=5000.0)")
+            "rate_per_second=1000.0, rate_burst=5000.0, create_burst=5000.0, "
+            # Short clocks, so a clock can run out within a test.
+            "min_clock_bank_seconds=0.0, min_clock_increment_seconds=0.0)")
     log = (folder / "server.log").open("w")
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

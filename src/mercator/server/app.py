@@ -25,7 +25,7 @@ from . import render
 from .bots import BotPool
 from .config import Settings
 from .db import Store, is_postgres, make_engine, migrate, parse_notification
-from .games import Conflict, Forbidden, GameEntry, GameService, NotFound
+from .games import Conflict, Forbidden, GameEntry, GameService, NotFound, TooMany
 from .limits import BodyLimit, RateLimit
 from .live import Hub, listen
 from .ops import add_ops_routes
@@ -34,6 +34,8 @@ from .schemas import (
     ERRORS,
     BotRequest,
     CatalogEntry,
+    ChatRequest,
+    ChatSwitch,
     CreatedGame,
     CreateGame,
     CreatePlayer,
@@ -56,6 +58,7 @@ from .schemas import (
     SeatRating,
     SeatRatings,
     SeatState,
+    TimeoutChoice,
     UndoRequest,
 )
 from .schemas import ActionRequest as ActionBody
@@ -110,7 +113,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
                                 else bots or None)
         if own_pool and pool:
             pool.warm()
-        service = GameService(Store(engine), pool, settings.cache_size, settings.clock_bot_level)
+        service = GameService(Store(engine), pool, settings.cache_size)
         service.listeners.append(lambda entry: hub.publish(entry.id))
         app.state.service = service
         app.state.settings = settings
@@ -180,6 +183,11 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
     @app.exception_handler(Conflict)
     async def _conflict(_: Request, exc: Conflict) -> JSONResponse:
         return JSONResponse({"detail": str(exc), "version": exc.version}, 409)
+
+    @app.exception_handler(TooMany)
+    async def _too_many(_: Request, exc: TooMany) -> JSONResponse:
+        return JSONResponse({"detail": f"{exc}; retry in {exc.retry_after} s", "retry_after": exc.retry_after}, 429,
+                            {"Retry-After": str(exc.retry_after)})
 
     @app.exception_handler(IllegalAction)
     async def _illegal(_: Request, exc: IllegalAction) -> JSONResponse:
@@ -373,12 +381,13 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         """The host hands a human seat to a bot (an abandoned seat keeps the game going), or a player
         hands their own seat to one (at any level) and takes it back later with ``DELETE``."""
         entry = await svc().get(game_id)
+        by = None
         if not svc().is_host(entry, _token(request)):
             try:
-                await seat_for(entry, request, wanted=seat)
+                by = await seat_for(entry, request, wanted=seat)
             except Forbidden:
                 raise Forbidden("only the host, or the seat's own player, may hand a seat to a bot") from None
-        await svc().set_controller(entry, seat, "bot", body.level)
+        await svc().set_controller(entry, seat, "bot", body.level, by=by)
         return GameSummary(**render.summary(entry))
 
     @app.delete(f"{API}/games/{{game_id}}/seats/{{seat}}/bot", response_model=GameSummary, responses=ERRORS,
@@ -387,14 +396,56 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         """The seat's own player, or the host, takes a seat back from its bot. Taken back by the host,
         the seat reopens for joining (its old token stops working): see ``POST …/join``."""
         entry = await svc().get(game_id)
+        by: int | None = None
         try:
-            await seat_for(entry, request, wanted=seat)
+            by = await seat_for(entry, request, wanted=seat)
             reopen = False
         except Forbidden:
             if not svc().is_host(entry, _token(request)):
                 raise
             reopen = True
-        await svc().set_controller(entry, seat, "human", None, reopen=reopen)
+        await svc().set_controller(entry, seat, "human", None, reopen=reopen, by=by)
+        return GameSummary(**render.summary(entry))
+
+    @app.post(f"{API}/games/{{game_id}}/seats/{{seat}}/timeout", response_model=GameSummary, responses=ERRORS,
+              tags=["lobby"])
+    async def timeout_choice(game_id: str, seat: int, body: TimeoutChoice, request: Request) -> GameSummary:
+        """When a seat's clock has run out, another player at the table (or the host) chooses: a bot of
+        ``level`` plays the seat (its player may take it back), or, with ``level`` null, the table
+        waits for its player. 409 once the choice is made or while the clock still runs."""
+        entry = await svc().get(game_id)
+        by = None
+        if not svc().is_host(entry, _token(request)):
+            deciders = svc().deciders(entry, seat)
+            try:
+                by = await seat_for(entry, request)
+            except Forbidden:
+                by = None
+            if by is None or by not in deciders:
+                raise Forbidden("only another player at this table, or its host, chooses for a seat whose clock "
+                                "ran out")
+        await svc().decide_timeout(entry, seat, by, body.level)
+        return GameSummary(**render.summary(entry))
+
+    # ---- talk -----------------------------------------------------------------------------------
+    @app.post(f"{API}/games/{{game_id}}/chat", response_model=SeatState, status_code=201, responses=ERRORS,
+              tags=["play"])
+    async def chat(game_id: str, body: ChatRequest, request: Request, seat: int | None = None,
+                   lang: Lang | None = None) -> Response:
+        """Say something at the table, as the seat (its players and watchers read it with the state,
+        as plain text). 403 when the host has closed the chat; 429 over 5 lines in 10 seconds."""
+        entry = await svc().get(game_id)
+        n = await seat_for(entry, request, seat)
+        await svc().say(entry, n, body.text)
+        return _json(render.cached(entry, n, lang), 201)
+
+    @app.put(f"{API}/games/{{game_id}}/chat", response_model=GameSummary, responses=ERRORS, tags=["play"])
+    async def chat_switch(game_id: str, body: ChatSwitch, request: Request) -> GameSummary:
+        """The host opens or closes the table's chat; what was said stays readable."""
+        entry = await svc().get(game_id)
+        if not svc().is_host(entry, _token(request)):
+            raise Forbidden("only the host may open or close the chat")
+        await svc().set_chat(entry, body.open)
         return GameSummary(**render.summary(entry))
 
     # ---- play -----------------------------------------------------------------------------------

@@ -59,8 +59,6 @@ class Settings:
     bot_move_seconds: float = 5.0
     hints_per_minute: int = 5
     cache_size: int = 5000
-    # Level of the bot that plays a seat whose clock ran out.
-    clock_bot_level: str = "easy"
     # Tune the garbage collector for a long-running server (the cyclic collector finds next to no
     # garbage here, but its pauses stall every request): move everything loaded at startup out of its
     # sight (gc.freeze), and collect the young generation every GC_YOUNG_THRESHOLD net allocations

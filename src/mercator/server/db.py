@@ -70,6 +70,8 @@ games = Table(
     Column("rated_at", Float, nullable=True),
     # Whether people without a seat may watch while it is played (a finished game's replay is open).
     Column("spectators", Boolean, nullable=False, server_default=text("true")),
+    # Whether the table's chat is open (the host may close it; what was said stays).
+    Column("chat", Boolean, nullable=False, server_default=text("true")),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
     Index("ix_games_status", "status"),
@@ -88,6 +90,8 @@ seats = Table(
     Column("clock_ms", Integer, nullable=True),
     Column("clock_since", Float, nullable=True),
     Column("invite_hash", String(64), nullable=True),  # a private table's seat: its invitation code, hashed
+    # The seat's clock ran out: "ran_out" while the others choose, "waited" once they chose to wait.
+    Column("timeout", String(8), nullable=True),
     Index("ix_seats_token_hash", "token_hash"),
     Index("ix_seats_player_id", "player_id"),
 )
@@ -103,6 +107,21 @@ actions = Table(
     Column("payload", Text, nullable=True),  # the action's JSON form, for humans reading the table
     Column("created_at", Float, nullable=False),
     UniqueConstraint("game_id", "seq", name="uq_actions_game_seq"),
+)
+
+# What was said at a table and what happened to its seats, in order: chat lines and the seat events
+# people should read beside the game's own log (a clock ran out, the others waited, a bot took a
+# seat over or gave it back). ``seat`` is who spoke or whose seat it is, ``by_seat`` who decided.
+talk = Table(
+    "talk", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("kind", String(8), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("by_seat", Integer, nullable=True),
+    Column("text", Text, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Index("ix_talk_game", "game_id", "id"),
 )
 
 ratings = Table(
@@ -146,6 +165,28 @@ class ActionRow:
     seat: int
     kind: str
     action: int | None
+
+
+# A table keeps its latest talk lines in memory and sends them with every state document.
+TALK_KEPT = 200
+
+
+@dataclass
+class TalkRow:
+    id: int | None  # None until stored
+    kind: str  # one of TALK_KINDS (schemas.py)
+    seat: int | None
+    by_seat: int | None
+    text: str | None
+    created_at: float
+
+
+@dataclass
+class Loaded:
+    game: dict[str, Any]
+    seats: list[dict[str, Any]]
+    actions: list[ActionRow]
+    talk: list[TalkRow]
 
 
 def is_postgres(url: str) -> bool:
@@ -301,20 +342,10 @@ class Store:
             conn.execute(games.insert().values(**game, created_at=now, updated_at=now))
             conn.execute(seats.insert(), [{**s, "game_id": game["id"]} for s in seat_rows])
 
-    def load_game(self, game_id: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[ActionRow]] | None:
-        with self.engine.begin() as conn:
-            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
-            if row is None:
-                return None
-            seat_rows = conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat))
-            acts = conn.execute(select(actions.c.seq, actions.c.seat, actions.c.kind, actions.c.action)
-                                .where(actions.c.game_id == game_id).order_by(actions.c.seq))
-            return (dict(row), [dict(s) for s in seat_rows.mappings()], [ActionRow(*a) for a in acts])
-
-    def game_since(self, game_id: str, seq: int
-                   ) -> tuple[dict[str, Any], list[dict[str, Any]], list[ActionRow]] | None:
-        """The game's row, its seats and its actions after ``seq``, in one transaction (catching up
-        with another process's writes: one connection checkout and commit, not two)."""
+    def load_game(self, game_id: str, seq: int = 0, talk_after: int = 0) -> Loaded | None:
+        """The game's row, its seats, its actions after ``seq`` and its latest talk after
+        ``talk_after`` (at most TALK_KEPT lines), in one transaction: loading a game, or catching up
+        with another process's writes in one connection checkout and commit."""
         with self.engine.begin() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
             if row is None:
@@ -322,7 +353,29 @@ class Store:
             seat_rows = conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat))
             acts = conn.execute(select(actions.c.seq, actions.c.seat, actions.c.kind, actions.c.action)
                                 .where(actions.c.game_id == game_id, actions.c.seq > seq).order_by(actions.c.seq))
-            return dict(row), [dict(s) for s in seat_rows.mappings()], [ActionRow(*a) for a in acts]
+            said = conn.execute(select(talk.c.id, talk.c.kind, talk.c.seat, talk.c.by_seat, talk.c.text,
+                                       talk.c.created_at)
+                                .where(talk.c.game_id == game_id, talk.c.id > talk_after)
+                                .order_by(talk.c.id.desc()).limit(TALK_KEPT))
+            return Loaded(dict(row), [dict(s) for s in seat_rows.mappings()], [ActionRow(*a) for a in acts],
+                          [TalkRow(*t) for t in reversed(list(said))])
+
+    def add_talk(self, game_id: str, line: TalkRow, game_values: dict[str, Any] | None = None) -> int:
+        """Store one talk line (with the change to the game that it reports, in the same transaction)
+        and return its id."""
+        with self.engine.begin() as conn:
+            if game_values:
+                conn.execute(update(games).where(games.c.id == game_id).values(**game_values))
+            said = self._say(conn, game_id, line)
+            self._notify(conn, f"{game_id}:seats")
+            return said
+
+    def _say(self, conn: Any, game_id: str, line: TalkRow) -> int:
+        done = conn.execute(talk.insert().values(game_id=game_id, kind=line.kind, seat=line.seat,
+                                                 by_seat=line.by_seat, text=line.text, created_at=line.created_at))
+        key = done.inserted_primary_key
+        assert key is not None
+        return int(key[0])
 
     def list_games(self, status: str, limit: int) -> list[str]:
         with self.engine.begin() as conn:
@@ -463,14 +516,18 @@ class Store:
             # A game in play keeps its status: the seat was reopened after its bot was taken back.
             return str(conn.execute(select(games.c.status).where(games.c.id == game_id)).scalar_one())
 
-    def set_seat(self, game_id: str, seat: int, values: dict[str, Any], start: bool = False) -> None:
-        """Change a seat; ``start`` also moves an open game into play (its last free seat went to a bot)."""
+    def set_seat(self, game_id: str, seat: int, values: dict[str, Any], start: bool = False,
+                 line: TalkRow | None = None) -> int | None:
+        """Change a seat; ``start`` also moves an open game into play (its last free seat went to a bot).
+        ``line`` reports the change at the table, in the same transaction; its new id is returned."""
         with self.engine.begin() as conn:
             conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
             if start:
                 conn.execute(update(games).where(games.c.id == game_id, games.c.status == "open")
                              .values(status="active", updated_at=time.time()))
+            said = self._say(conn, game_id, line) if line is not None else None
             self._notify(conn, f"{game_id}:seats")
+            return said
 
 
 class GroupCommitter:

@@ -27,7 +27,7 @@ from mercator.games import get
 
 from . import clocks
 from .bots import BotPool
-from .db import ActionRow, GroupCommitter, StaleWrite, Store
+from .db import TALK_KEPT, ActionRow, GroupCommitter, StaleWrite, Store, TalkRow
 from .leases import BotLeases
 from .ratings import bot_rating, new_ratings, ordinal, rated_players
 from .schemas import GameStatus, game_status
@@ -45,6 +45,8 @@ BOT_SWEEP_SECONDS = 2.0
 # so bots move again within moments of the database coming back.
 BOT_RETRY_FIRST, BOT_RETRY_MAX = 0.5, 2.0
 KNOWN_TOKENS_MAX = 100_000
+# A seat may say at most CHAT_BURST chat lines in any CHAT_WINDOW seconds.
+CHAT_BURST, CHAT_WINDOW = 5, 10.0
 
 
 class NotFound(Exception):
@@ -53,6 +55,14 @@ class NotFound(Exception):
 
 class Forbidden(Exception):
     pass
+
+
+class TooMany(Exception):
+    """Too many requests of one kind from one client: try again after ``retry_after`` seconds."""
+
+    def __init__(self, detail: str, retry_after: int) -> None:
+        super().__init__(detail)
+        self.retry_after = retry_after
 
 
 class Conflict(Exception):
@@ -80,6 +90,7 @@ class Seat(clocks.ClockSeat):
     player_id: str | None = None
     name: str = ""
     invite_hash: str | None = None  # a private table's free seat: only its invitation code joins it
+    timeout: str | None = None  # "ran_out" (the others choose what happens) or "waited" (see _timeout)
 
 
 @dataclass
@@ -99,6 +110,11 @@ class GameEntry:
     private: bool = False  # not listed; free seats joined only through their invitation links
     rated: bool = True  # its end changes its players' ratings (server/ratings.py)
     spectators: bool = True  # people without a seat may watch while it is played
+    chat: bool = True  # the table's chat is open (the host may close it)
+    # The latest talk lines (chat and seat events), oldest first, at most TALK_KEPT.
+    talk: list[TalkRow] = field(default_factory=list)
+    # When each seat's latest chat lines were said (this process's rate limit).
+    said: dict[int, list[float]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # Bumped on every change a client should see (actions, seats, status).
     revision: int = 0
@@ -124,7 +140,7 @@ class GameEntry:
 def _seat_from_row(r: dict[str, Any]) -> Seat:
     return Seat(seat=r["seat"], clock_ms=r["clock_ms"], clock_since=r["clock_since"], human=bool(r["human"]),
                 controller=r["controller"], bot_level=r["bot_level"], token_hash=r["token_hash"],
-                player_id=r["player_id"], name=r["name"], invite_hash=r.get("invite_hash"))
+                player_id=r["player_id"], name=r["name"], invite_hash=r.get("invite_hash"), timeout=r.get("timeout"))
 
 
 def _effective(rows: list[ActionRow], start: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -147,12 +163,10 @@ def _replay(game: str, players: int, seed: int, options: dict[str, Any], history
 
 
 class GameService:
-    def __init__(self, store: Store, bots: BotPool | None, cache_size: int = 5000,
-                 clock_bot_level: str = "easy") -> None:
+    def __init__(self, store: Store, bots: BotPool | None, cache_size: int = 5000) -> None:
         self.store = store
         self.bots = bots
         self.cache_size = cache_size
-        self.clock_bot_level = clock_bot_level
         self.db_pool = ThreadPoolExecutor(max_workers=8 if store.postgres else 1, thread_name_prefix="mercator-db")
         self.cache: OrderedDict[str, GameEntry] = OrderedDict()
         self._loading: dict[str, asyncio.Future[GameEntry | None]] = {}
@@ -194,7 +208,7 @@ class GameService:
         loaded = self.store.load_game(game_id)
         if loaded is None:
             return None
-        row, seat_rows, rows = loaded
+        row, seat_rows, rows = loaded.game, loaded.seats, loaded.actions
         options = json.loads(row["options"])
         state = _replay(row["game"], row["players"], int(row["seed"]), options, _effective(rows, []))
         clock = (row["clock_bank_ms"], row["clock_increment_ms"] or 0) if row["clock_bank_ms"] else None
@@ -202,7 +216,8 @@ class GameService:
                          seed=int(row["seed"]), status=row["status"], host_hash=row["host_token_hash"], clock=clock,
                          seats=[_seat_from_row(s) for s in seat_rows], state=state, version=row["version"],
                          seed_from_client=bool(row["seed_from_client"]), private=bool(row.get("private")),
-                         rated=bool(row.get("rated", True)), spectators=bool(row.get("spectators", True)))
+                         rated=bool(row.get("rated", True)), spectators=bool(row.get("spectators", True)),
+                         chat=bool(row.get("chat", True)), talk=loaded.talk)
 
     async def get(self, game_id: str) -> GameEntry:
         entry = self.cache.get(game_id)
@@ -296,10 +311,10 @@ class GameService:
 
     async def _catch_up(self, entry: GameEntry) -> None:
         entry.stale = False  # before reading: a change notified meanwhile marks it again
-        found = await self.db(self.store.game_since, entry.id, entry.version)
+        found = await self.db(self.store.load_game, entry.id, entry.version, entry.talk[-1].id if entry.talk else 0)
         if found is None:
             return
-        row, seat_rows, rows = found
+        row, seat_rows, rows = found.game, found.seats, found.actions
         if rows:
             if any(r.kind == "undo" for r in rows):
                 entry.state = _replay(entry.game, entry.players, entry.seed, entry.options,
@@ -312,8 +327,13 @@ class GameService:
                 entry.state = state
             entry.version = rows[-1].seq
         seats = [_seat_from_row(s) for s in seat_rows]
-        if rows or seats != entry.seats or row["status"] != entry.status:  # our own notifications change nothing
+        chat = bool(row.get("chat", True))
+        if found.talk:
+            entry.talk = (entry.talk + found.talk)[-TALK_KEPT:]
+        # Our own notifications change nothing.
+        if rows or found.talk or seats != entry.seats or row["status"] != entry.status or chat != entry.chat:
             entry.status = row["status"]
+            entry.chat = chat
             if entry.status == "over":
                 self._release(entry.id)
             entry.seats = seats
@@ -427,10 +447,11 @@ class GameService:
                 await self.db(self.store.set_seat, entry.id, s.seat, {"clock_since": now})
 
     async def set_controller(self, entry: GameEntry, seat: int, controller: str, level: str | None,
-                             reopen: bool = False) -> None:
-        """Hand a human seat to a bot or take it back. ``reopen`` (the host taking back a seat that
-        is not its own) frees the seat for a new player: the old seat token stops working and the
-        seat can be joined again, so a seat can never be left human with nobody able to play it."""
+                             reopen: bool = False, by: int | None = None) -> None:
+        """Hand a human seat to a bot or take it back, as seat ``by`` decided (None: the host); the
+        table's talk says so. ``reopen`` (the host taking back a seat that is not its own) frees the
+        seat for a new player: the old seat token stops working and the seat can be joined again, so
+        a seat can never be left human with nobody able to play it."""
         if not 0 <= seat < entry.players:
             raise NotFound(f"no seat {seat}")
         async with entry.lock:
@@ -442,7 +463,7 @@ class GameService:
             if s.controller == controller:
                 raise Conflict(f"seat {seat} is already played by {'a bot' if controller == 'bot' else 'a player'}",
                                entry.version)
-            values: dict[str, Any] = {"controller": controller}
+            values: dict[str, Any] = {"controller": controller, "timeout": None}
             if controller == "bot":
                 values["bot_level"] = check_level(level or "easy")
             else:
@@ -456,7 +477,10 @@ class GameService:
             start = entry.status == "open" and not any(
                 o.human and o.token_hash is None and (o.controller if o.seat != seat else controller) == "human"
                 for o in entry.seats)
-            await self.db(self.store.set_seat, entry.id, seat, values, start)
+            line = TalkRow(None, "bot" if controller == "bot" else "back", seat, by, values.get("bot_level"),
+                           time.time())
+            line.id = await self.db(self.store.set_seat, entry.id, seat, values, start, line)
+            self._told(entry, line)
             for key, value in values.items():
                 setattr(s, key, value)
             if start:
@@ -537,6 +561,8 @@ class GameService:
             now = time.time()
             after = () if new.is_over() else new.to_act()
             seat_changes = clocks.advance(entry.seats, before, after, now, entry.clock[1]) if entry.clock else {}
+            if entry.seats[seat].timeout:  # its player is back
+                seat_changes.setdefault(seat, {})["timeout"] = None
             entry.writing = version + 1
             try:
                 await self.committer.append((entry.id, version, row, payload, game_changes, seat_changes))
@@ -686,7 +712,8 @@ class GameService:
             entry.timer = None
         if not entry.clock or entry.status != "active":
             return
-        human = {s.seat for s in entry.seats if s.controller == "human"}
+        # A seat whose clock ran out waits for the others' choice, or for its player.
+        human = {s.seat for s in entry.seats if s.controller == "human" and not s.timeout}
         deadline = clocks.next_deadline(entry.seats, human)
         if deadline is None:
             return
@@ -695,16 +722,78 @@ class GameService:
         entry.timer = loop.call_later(delay, lambda: self.spawn(self._timeout(entry, deadline[1])))
 
     async def _timeout(self, entry: GameEntry, seat: int) -> None:
+        """A seat's clock ran out: its seat stays as it is and the other players choose to hand it
+        to a bot or to wait (see decide_timeout); with nobody else at the table, the game waits."""
         s = entry.seats[seat]
-        if s.controller != "human" or clocks.remaining_ms(s, time.time()) != 0:
+        if s.controller != "human" or s.timeout or clocks.remaining_ms(s, time.time()) != 0:
             self._arm_clock(entry)
             return
-        log.info("game %s seat %s ran out of time; a bot plays it", entry.id, seat)
         async with entry.lock:
-            values = {"controller": "bot", "bot_level": self.clock_bot_level}
-            await self.db(self.store.set_seat, entry.id, seat, values)
-            s.controller, s.bot_level = "bot", self.clock_bot_level
-            entry.changed()
+            state = "ran_out" if self.deciders(entry, seat) else "waited"
+            log.info("game %s seat %s ran out of time (%s)", entry.id, seat, state)
+            line = TalkRow(None, "timeout", seat, None, None, time.time())
+            line.id = await self.db(self.store.set_seat, entry.id, seat, {"timeout": state}, False, line)
+            self._told(entry, line)
+            s.timeout = state
+        self.after_change(entry)
+
+    def deciders(self, entry: GameEntry, seat: int) -> list[int]:
+        """The seats whose players choose what happens to ``seat`` when its clock runs out: every
+        other seat a person holds and plays."""
+        return [o.seat for o in entry.seats
+                if o.seat != seat and o.human and o.controller == "human" and o.token_hash and not o.timeout]
+
+    async def decide_timeout(self, entry: GameEntry, seat: int, by: int | None, level: str | None) -> None:
+        """Seat ``by`` (None: the host) chose for the seat whose clock ran out: a bot of ``level``
+        plays it from now on (its player may take it back), or, with no level, the table waits."""
+        if not 0 <= seat < entry.players:
+            raise NotFound(f"no seat {seat}")
+        if entry.seats[seat].timeout != "ran_out":
+            raise Conflict(f"seat {seat} is not waiting for a choice: its clock has not run out, or the choice "
+                           "was made", entry.version)
+        if level is not None:
+            await self.set_controller(entry, seat, "bot", level, by=by)
+            return
+        async with entry.lock:
+            line = TalkRow(None, "wait", seat, by, None, time.time())
+            line.id = await self.db(self.store.set_seat, entry.id, seat, {"timeout": "waited"}, False, line)
+            self._told(entry, line)
+            entry.seats[seat].timeout = "waited"
+        self.after_change(entry)
+
+    # ---- talk ---------------------------------------------------------------------------------
+    def _told(self, entry: GameEntry, line: TalkRow) -> None:
+        """Keep a stored talk line (the caller holds the entry's lock) and show it to clients."""
+        entry.talk.append(line)
+        del entry.talk[:-TALK_KEPT]
+        entry.changed()
+
+    async def say(self, entry: GameEntry, seat: int, text: str) -> None:
+        """A chat line from ``seat`` (text already checked by ChatRequest), at most CHAT_BURST lines
+        in CHAT_WINDOW seconds per seat."""
+        if not entry.chat:
+            raise Forbidden("the host has closed this table's chat")
+        now = time.time()
+        recent = [t for t in entry.said.get(seat, []) if now - t < CHAT_WINDOW]
+        if len(recent) >= CHAT_BURST:
+            raise TooMany(f"at most {CHAT_BURST} chat lines in {CHAT_WINDOW:g} s",
+                          max(1, round(CHAT_WINDOW - (now - recent[0]))))
+        entry.said[seat] = [*recent, now]
+        async with entry.lock:
+            line = TalkRow(None, "chat", seat, seat, text, now)
+            line.id = await self.db(self.store.add_talk, entry.id, line)
+            self._told(entry, line)
+        self.after_change(entry)
+
+    async def set_chat(self, entry: GameEntry, open_: bool) -> None:
+        """The host opens or closes the table's chat (what was said stays)."""
+        async with entry.lock:
+            if entry.chat == open_:
+                raise Conflict(f"the chat is already {'open' if open_ else 'closed'}", entry.version)
+            line = TalkRow(None, "chat_on" if open_ else "chat_off", None, None, None, time.time())
+            line.id = await self.db(self.store.add_talk, entry.id, line, {"chat": open_})
+            entry.chat = open_
+            self._told(entry, line)
         self.after_change(entry)
 
     # ---- startup ------------------------------------------------------------------------------

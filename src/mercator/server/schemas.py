@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Literal, get_args
+import unicodedata
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from mercator.bots.base import PlayerLevel
@@ -143,6 +144,9 @@ class SeatInfo(BaseModel):
     clock_ms: int | None = None
     bot_waiting: bool = Field(False, description="The seat's bot failed to move (e.g. the database was away) "
                                                  "and will try again shortly")
+    timeout: Literal["ran_out", "waited"] | None = Field(
+        None, description="The seat's clock ran out: 'ran_out' while the other players choose (a bot, or "
+                          "wait), 'waited' once they chose to wait; cleared when the seat moves")
 
 
 class GameSummary(BaseModel):
@@ -158,6 +162,7 @@ class GameSummary(BaseModel):
     private: bool = False
     rated: bool = True
     spectators: bool = True
+    chat: bool = Field(True, description="Whether the table's chat is open (the host may close it)")
 
 
 class SeatRating(BaseModel):
@@ -223,6 +228,23 @@ class LegalAction(BaseModel):
     group: str | None = None
 
 
+# What a talk line reports: a chat line, a clock that ran out, the others' choice to wait, a seat
+# handed to a bot or taken back, the host closing or opening the chat.
+TalkKind = Literal["chat", "timeout", "wait", "bot", "back", "chat_off", "chat_on"]
+TALK_KINDS: tuple[str, ...] = get_args(TalkKind)
+CHAT_MAX = 500
+
+
+class TalkLine(BaseModel):
+    id: int
+    kind: TalkKind
+    seat: int | None = Field(description="Who spoke, or whose seat it is about")
+    by: int | None = Field(description="The seat that decided (null: the host, or the clock)")
+    text: str | None = Field(description="A chat line's text (plain text: clients must not read it as HTML), "
+                                         "or the level of the bot that took a seat")
+    at: float = Field(description="When, in seconds since the epoch")
+
+
 class SeatState(BaseModel):
     game_id: str
     seat: int
@@ -243,6 +265,9 @@ class SeatState(BaseModel):
     clock_ms: int | None = None
     scores: list[int] | None = None
     ranking: list[int] | None = None
+    seats: list[SeatInfo]
+    talk: list[TalkLine] = Field(description="The table's latest chat and seat events, oldest first")
+    chat: bool
 
 
 class PublicState(BaseModel):
@@ -255,6 +280,33 @@ class PublicState(BaseModel):
     names: list[str] | None = None
     scores: list[int] | None = None
     ranking: list[int] | None = None
+    talk: list[TalkLine]
+    chat: bool
+
+
+def _one_line(text: str) -> str:
+    """A chat line: trimmed, on one line, without control characters (what a table shows as text)."""
+    text = " ".join(text.split())
+    if not text:
+        raise ValueError("say something: the text is empty")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") for ch in text):
+        raise ValueError("the text may not contain control or format characters")
+    return text
+
+
+class ChatRequest(Strict):
+    text: Annotated[str, AfterValidator(_one_line)] = Field(
+        max_length=CHAT_MAX, description=f"What to say: 1-{CHAT_MAX} characters of plain text on one line")
+
+
+class ChatSwitch(Strict):
+    open: bool = Field(description="Open (true) or close (false) the table's chat")
+
+
+class TimeoutChoice(Strict):
+    level: PlayerLevel | None = Field(
+        default=None, description="Hand the seat whose clock ran out to a bot of this level; null: wait for "
+                                  "its player")
 
 
 class ActionRequest(Strict):

@@ -6,6 +6,7 @@ import { api, ApiError, draw, el, getLang, inviteUrl, label, langSelect, loadTex
 import { installExplanations, refreshExplanation } from "./explain.js";
 import { boardFor, layoutFor } from "./boards/index.js";
 import { clockText, keepClocks } from "./clock.js";
+import { followTalk, sendChat, talkAtEnd, talkPanel, timeoutPanel } from "./talk.js";
 import { signalTurn, turnControls } from "./turn.js";
 import generic from "./boards/generic.js";
 
@@ -193,10 +194,16 @@ async function loadRatings(again = true) {
   if (again && S.doc?.status === "over") setTimeout(() => loadRatings(false), 1500);
 }
 
+function lastTalk(doc) {
+  return doc.talk?.length ? doc.talk[doc.talk.length - 1].id : 0;
+}
+
 /** Take a newer document (from the socket or an action's answer) and redraw. */
 async function accept(doc) {
   if (doc.seat !== undefined && S.seat !== null && doc.seat !== S.seat) return;  // the seat before a hand-over
   if (S.doc && doc.version < S.doc.version) return;
+  // At one version, a document that knows less of the table's talk is the older one.
+  if (S.doc && doc.version === S.doc.version && lastTalk(doc) < lastTalk(S.doc)) return;
   const statusChanged = !S.doc || S.doc.status !== doc.status || S.doc.controller !== doc.controller;
   const moved = !S.doc || S.doc.version !== doc.version;
   S.doc = doc;
@@ -488,8 +495,47 @@ function scores(ctx) {
     el("p", {}, el("a", { href: `/replay/${gameId}`, "data-testid": "replay-link" }, t("replay"))));
 }
 
+// ---- talk and clocks -------------------------------------------------------------------------------
+function hostToken() {
+  return localStorage.getItem(`mercator.host.${gameId}`);
+}
+
+async function say(text) {
+  const out = await sendChat(gameId, seatQuery(), S.token, text);
+  if (out.doc) {
+    S.error = null;
+    await accept(out.doc);
+    return true;
+  }
+  S.error = out.error;
+  render();
+  return false;
+}
+
+async function switchChat(open) {
+  try {
+    await api("PUT", `/api/games/${gameId}/chat`, { open }, hostToken());
+    await loadDoc();
+  } catch (err) {
+    S.error = t("error", { detail: err.message });
+  }
+  render();
+}
+
+/** The choice for a seat whose clock ran out: a bot of ``level`` plays it, or (null) the table waits. */
+async function chooseForLate(seat, level) {
+  const mine = S.seat !== null && S.doc.seats?.[S.seat]?.controller === "human";
+  try {
+    await api("POST", `/api/games/${gameId}/seats/${seat}/timeout`, { level }, mine ? S.token : hostToken());
+    await loadDoc();
+  } catch (err) {
+    S.error = t("error", { detail: err.message });
+  }
+  render();
+}
+
 async function setController(seat, toBot, level = "easy") {
-  const host = localStorage.getItem(`mercator.host.${gameId}`);
+  const host = hostToken();
   try {
     // A player's own seat is handed over and taken back with its own token; another with the host's.
     S.summary = await api(toBot ? "PUT" : "DELETE", `/api/games/${gameId}/seats/${seat}/bot`,
@@ -508,10 +554,10 @@ function seatClocks() {
 }
 
 function seatsPanel(ctx) {
-  const host = localStorage.getItem(`mercator.host.${gameId}`);
+  const host = hostToken();
   const active = S.doc.status === "active";
   return el("section", { class: "panel small", "data-testid": "seats" }, el("h3", {}, t("seats_panel")),
-    el("ul", { class: "mygames" }, S.summary.seats.map((s) => {
+    el("ul", { class: "mygames" }, (S.doc.seats || S.summary.seats).map((s) => {
       const mine = s.seat === S.seat;
       const byBot = s.controller === "bot";
       let button = null;
@@ -549,6 +595,7 @@ function side(ctx) {
   const decision = doc.view.decision && S.board.decision ? S.board.decision(ctx) : null;
   return el("aside", { class: "side" },
     S.error ? el("p", { class: "error", "data-testid": "error" }, S.error) : null,
+    timeoutPanel({ doc, names: ctx.names, seat: S.seat, host: Boolean(hostToken()), choose: chooseForLate }),
     S.seat === null ? el("p", { class: "muted" }, t("spectator")) : null,
     openSeats(ctx),
     scores(ctx),
@@ -566,6 +613,7 @@ function side(ctx) {
       open: matchMedia("(min-width: 901px)").matches },
     el("summary", {}, el("h2", {}, t("log"))),
     el("div", { class: "log", id: "log", "data-testid": "log" })),
+    talkPanel({ doc, names: ctx.names, seat: S.seat, host: Boolean(hostToken()), say, switchChat }),
     seatsPanel(ctx));
 }
 
@@ -646,7 +694,9 @@ function render() {
       el("div", { class: "board", "data-testid": "board", "data-version": S.doc.version }, S.board.render(ctx)),
       side(ctx)))];
   const built = performance.now();
+  const talkFollowed = talkAtEnd();
   draw(app, tree);
+  followTalk(talkFollowed);
   const morphed = performance.now();
   markChanges();
   performance.measure("mercator-build", { start: started, end: built });
