@@ -3,6 +3,7 @@ while the other player chooses the bot that takes the seat over."""
 
 from __future__ import annotations
 
+import re
 import urllib.error
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -131,3 +132,48 @@ def test_a_clock_that_runs_out_is_handed_to_the_bot_the_other_player_chooses(bro
         assert get_json(f"{server}/api/games/{gid}")["seats"][late]["controller"] == "human"
         _shows_event(chooser, theirs["back"].format(n=NAME[late]))
         waiting.screenshot(path=str(artifacts / "talk-timeout-after.png"), full_page=True)
+
+
+def test_a_rematch_seats_the_same_players_at_the_same_table(browser: Any, server: str, artifacts: Any) -> None:
+    """Alice asks for a rematch when the game is over; Bob, still on the finished game's page, is offered
+    to join it without a reload; both then play the new game in the same seats."""
+    with _two(browser, server, phone=True) as (pages, _):
+        alice, bob = pages
+        people = []
+        for p, name in zip(pages, NAME, strict=True):  # each browser has its player identity, as after a join
+            p.goto("/")
+            people.append(post_json(server, "/api/players", {"name": name}))
+            p.evaluate("me => localStorage.setItem('mercator.player', JSON.stringify(me))",
+                       {"id": people[-1]["player_id"], "name": name, "token": people[-1]["token"]})
+        made = post_json(server, "/api/games", {"game": "valencia", "join": 0, "name": "Alice",
+                                                "player_token": people[0]["token"],
+                                                "seats": [{"kind": "human"}, {"kind": "human"}]})
+        gid, host = made["game"]["id"], made["host_token"]
+        post_json(server, f"/api/games/{gid}/join", {"seat": 1, "name": "Bob", "player_token": people[1]["token"]})
+        for n, p in enumerate(pages):
+            p.evaluate("lang => localStorage.setItem('mercator.lang', lang)", ("en", "ru")[n])
+            p.goto(f"/play/{gid}?seat={n}")
+            p.wait_for_selector("[data-testid=talk]")
+        for seat in (0, 1):  # random bots play the game out
+            post_json(server, f"/api/games/{gid}/seats/{seat}/bot", {"level": "random"}, host, method="PUT")
+        alice.wait_for_selector("[data-testid=rematch]", timeout=60_000)
+        bob.wait_for_selector("[data-testid=rematch]")
+        assert bob.inner_text("[data-testid=rematch]") == "Реванш"
+        alice.click("[data-testid=rematch]")
+        # The new seat's link carries its token in the fragment, which the page keeps and drops.
+        alice.wait_for_url(lambda url: gid not in url and re.search(r"/play/\w+\?seat=0$", url) is not None)
+        new = alice.url.split("/play/")[1].split("?")[0]
+        assert new != gid
+        alice.wait_for_selector("[data-testid=kept-1]")
+        assert alice.inner_text("[data-testid=kept-1]") == "Seat 2: kept for Bob (joined from the last game's page)"
+        bob.wait_for_function("() => document.querySelector('[data-testid=rematch]')?.textContent === "
+                              "'Присоединиться к реваншу'")  # offered live, on the finished game's page
+        bob.screenshot(path=str(artifacts / "talk-rematch-offer-ru-phone.png"), full_page=True)
+        bob.click("[data-testid=rematch]")
+        bob.wait_for_url(re.compile(rf"/play/{new}\?seat=1$"))
+        summary = get_json(f"{server}/api/games/{new}")
+        assert summary["status"] == "active" and [s["name"] for s in summary["seats"]] == ["Alice", "Bob"]
+        for p in pages:
+            p.wait_for_selector("[data-testid=actionbar], [data-testid=status]")
+            assert p.locator("[data-testid=invitations]").count() == 0
+        alice.screenshot(path=str(artifacts / "talk-rematch-en-phone.png"), full_page=True)

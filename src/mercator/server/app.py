@@ -53,6 +53,7 @@ from .schemas import (
     PlayerOut,
     PublicState,
     RecordOut,
+    Rematch,
     RenamePlayer,
     SeatLink,
     SeatRating,
@@ -223,7 +224,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
             mine = [s.seat for s in entry.seats if s.player_id == player["id"]]
             return svc().seat_of(entry, None, mine, wanted)
 
-    def link(request: Request, game_id: str, seat: int, token: str) -> SeatLink:
+    def make_link(request: Request, game_id: str, seat: int, token: str) -> SeatLink:
         base = str(request.base_url).rstrip("/")
         ws = base.replace("http", "ws", 1)
         # The token rides in the page link's fragment, which browsers never send: no log holds it.
@@ -330,7 +331,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         entry, host, seat_token, invites = await svc().create(
             body.game, options, [s.model_dump() for s in body.seats], body.seed, body.join, body.name, pid, clock,
             body.private, body.rated, body.spectators)
-        seat = link(request, entry.id, body.join, seat_token) if seat_token and body.join is not None else None
+        seat = make_link(request, entry.id, body.join, seat_token) if seat_token and body.join is not None else None
         return CreatedGame(game=GameSummary(**render.summary(entry)), host_token=host, seat=seat,
                            invites=invites or None)
 
@@ -373,7 +374,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         entry = await svc().get(game_id)
         pid = await player_id(body.player_token)
         seat, token = await svc().join(entry, body.seat, body.name, pid, body.invite)
-        return link(request, entry.id, seat, token)
+        return make_link(request, entry.id, seat, token)
 
     @app.put(f"{API}/games/{{game_id}}/seats/{{seat}}/bot", response_model=GameSummary, responses=ERRORS,
              tags=["lobby"])
@@ -426,6 +427,33 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
                                 "ran out")
         await svc().decide_timeout(entry, seat, by, body.level)
         return GameSummary(**render.summary(entry))
+
+    @app.post(f"{API}/games/{{game_id}}/rematch", response_model=Rematch, responses=ERRORS, tags=["lobby"])
+    async def rematch(game_id: str, request: Request, body: Annotated[JoinGame | None, Body()] = None) -> Rematch:
+        """A finished game's rematch, made by the first of its players (or its host) to ask: the same
+        game, options, clock, bots and table settings, each human seat kept for its player, a new
+        secret seed. Asking joins the asking player's seat (``name``: the name to play under); every
+        other player accepts the same way, from the finished game's page. 409 while it is played."""
+        body = body or JoinGame()
+        entry = await svc().get(game_id)
+        token = _token(request)
+        player = await svc().player(body.player_token or token)
+        seat = None
+        if not svc().is_host(entry, token):
+            try:
+                seat = await seat_for(entry, request)
+            except Forbidden:
+                mine = [s.seat for s in entry.seats if player and s.player_id == player["id"]]
+                if not mine:
+                    raise Forbidden("only the players of this game, or its host, may ask for its rematch") from None
+                seat = mine[0]
+        new, host = await svc().rematch(entry)
+        link = None
+        if seat is not None and new.seats[seat].human and not new.seats[seat].token_hash:
+            name = body.name or entry.seats[seat].name
+            n, seat_token = await svc().join(new, seat, name, player["id"] if player else None, body.invite)
+            link = make_link(request, new.id, n, seat_token)
+        return Rematch(game=GameSummary(**render.summary(new)), host_token=host, seat=link)
 
     # ---- talk -----------------------------------------------------------------------------------
     @app.post(f"{API}/games/{{game_id}}/chat", response_model=SeatState, status_code=201, responses=ERRORS,

@@ -72,6 +72,8 @@ games = Table(
     Column("spectators", Boolean, nullable=False, server_default=text("true")),
     # Whether the table's chat is open (the host may close it; what was said stays).
     Column("chat", Boolean, nullable=False, server_default=text("true")),
+    # The game that replays this finished one with the same players, once someone asked for it.
+    Column("rematch_id", String(32), nullable=True),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
     Index("ix_games_status", "status"),
@@ -359,6 +361,11 @@ class Store:
                                 .order_by(talk.c.id.desc()).limit(TALK_KEPT))
             return Loaded(dict(row), [dict(s) for s in seat_rows.mappings()], [ActionRow(*a) for a in acts],
                           [TalkRow(*t) for t in reversed(list(said))])
+
+    def set_rematch(self, game_id: str, rematch_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == game_id).values(rematch_id=rematch_id))
+            self._notify(conn, f"{game_id}:seats")
 
     def add_talk(self, game_id: str, line: TalkRow, game_values: dict[str, Any] | None = None) -> int:
         """Store one talk line (with the change to the game that it reports, in the same transaction)

@@ -111,6 +111,7 @@ class GameEntry:
     rated: bool = True  # its end changes its players' ratings (server/ratings.py)
     spectators: bool = True  # people without a seat may watch while it is played
     chat: bool = True  # the table's chat is open (the host may close it)
+    rematch: str | None = None  # the id of the game that replays this finished one with the same players
     # The latest talk lines (chat and seat events), oldest first, at most TALK_KEPT.
     talk: list[TalkRow] = field(default_factory=list)
     # When each seat's latest chat lines were said (this process's rate limit).
@@ -217,7 +218,7 @@ class GameService:
                          seats=[_seat_from_row(s) for s in seat_rows], state=state, version=row["version"],
                          seed_from_client=bool(row["seed_from_client"]), private=bool(row.get("private")),
                          rated=bool(row.get("rated", True)), spectators=bool(row.get("spectators", True)),
-                         chat=bool(row.get("chat", True)), talk=loaded.talk)
+                         chat=bool(row.get("chat", True)), talk=loaded.talk, rematch=row.get("rematch_id"))
 
     async def get(self, game_id: str) -> GameEntry:
         entry = self.cache.get(game_id)
@@ -331,9 +332,10 @@ class GameService:
         if found.talk:
             entry.talk = (entry.talk + found.talk)[-TALK_KEPT:]
         # Our own notifications change nothing.
-        if rows or found.talk or seats != entry.seats or row["status"] != entry.status or chat != entry.chat:
+        changed = (chat, row.get("rematch_id")) != (entry.chat, entry.rematch)
+        if rows or found.talk or seats != entry.seats or row["status"] != entry.status or changed:
             entry.status = row["status"]
-            entry.chat = chat
+            entry.chat, entry.rematch = chat, row.get("rematch_id")
             if entry.status == "over":
                 self._release(entry.id)
             entry.seats = seats
@@ -343,10 +345,11 @@ class GameService:
     async def create(self, game: str, options: dict[str, Any], seat_specs: list[dict[str, Any]], seed: int | None,
                      join: int | None, name: str | None, player_id: str | None,
                      clock: tuple[int, int] | None,
-                     private: bool = False, rated: bool = True,
-                     spectators: bool = True) -> tuple[GameEntry, str, str | None, dict[int, str]]:
+                     private: bool = False, rated: bool = True, spectators: bool = True,
+                     reserved: dict[int, str] | None = None) -> tuple[GameEntry, str, str | None, dict[int, str]]:
         """A new game: (entry, host token, the joining creator's seat token, and for a private table
-        each free human seat's invitation code, shown once)."""
+        each free human seat's invitation code, shown once). ``reserved`` keeps seats free for the
+        players with those ids (a rematch): only they may join them."""
         info = get(game)
         options = info.validate_options(options)
         # The seed decides every hidden card, so whoever knows it can replay the open engine and read
@@ -372,14 +375,14 @@ class GameService:
             seats.append(Seat(seat=n, clock_ms=clock[0] if clock else None, clock_since=None, human=human,
                               controller="human" if human else "bot", bot_level=level,
                               token_hash=hash_token(seat_token) if n == join and seat_token else None,
-                              player_id=player_id if n == join else None,
+                              player_id=player_id if n == join else (reserved or {}).get(n),
                               name=(name if n == join else spec.get("name")) or (f"Seat {n + 1}" if human else level)
                               or ""))
         free = any(s.human and s.token_hash is None for s in seats)
         invites: dict[int, str] = {}
         if private:
             for s in seats:
-                if s.human and s.token_hash is None:
+                if s.human and s.token_hash is None and s.player_id is None:
                     invites[s.seat] = new_token()
                     s.invite_hash = hash_token(invites[s.seat])
         status: GameStatus = "open" if free else "active"  # a game starts when every human seat is taken
@@ -407,8 +410,12 @@ class GameService:
     async def join(self, entry: GameEntry, seat: int | None, name: str | None,
                    player_id: str | None, invite: str | None = None) -> tuple[int, str]:
         async with entry.lock:
-            free = [s.seat for s in entry.seats if s.human and s.token_hash is None and s.controller == "human"]
-            if entry.private:
+            free = [s.seat for s in entry.seats if s.human and s.token_hash is None and s.controller == "human"
+                    and s.player_id in (None, player_id)]
+            kept = [n for n in free if player_id is not None and entry.seats[n].player_id == player_id]
+            if seat is None and kept:  # a rematch: the player's own seat first
+                seat = kept[0]
+            if entry.private and seat not in kept:
                 # A private table's seat opens only to its own invitation code.
                 digest = hash_token(invite) if invite else None
                 invited = [s.seat for s in entry.seats if digest is not None and s.invite_hash == digest]
@@ -417,6 +424,10 @@ class GameService:
                 seat = invited[0]
                 if seat not in free:
                     raise Conflict(f"seat {seat} of this private table is already taken")
+            if seat is not None and seat not in free and 0 <= seat < entry.players and \
+                    entry.seats[seat].player_id and not entry.seats[seat].token_hash:
+                raise Conflict(f"seat {seat} is kept for its player of the previous game (a rematch); "
+                               f"free seats: {free or 'none'}")
             if entry.status == "over" or not free:
                 raise Conflict("this game has no free seat")
             if seat is None:
@@ -438,6 +449,30 @@ class GameService:
             entry.changed()
         self.after_change(entry)
         return seat, token
+
+    async def rematch(self, entry: GameEntry) -> tuple[GameEntry, str | None]:
+        """The finished game's rematch: the same game, options, clock and table settings and the same
+        bots, each human seat kept for its player (who joins it to accept; a seat whose player had no
+        identity is free), a new secret seed. Made once: (the rematch, its host token for the one
+        who made it, None for everyone after)."""
+        async with entry.lock:
+            if entry.status != "over":
+                raise Conflict("a rematch is offered when the game is over", entry.version)
+            if entry.rematch is None:
+                specs = [{"kind": "human", "name": s.name} if s.human else {"kind": "bot", "level": s.bot_level}
+                         for s in entry.seats]
+                reserved = {s.seat: s.player_id for s in entry.seats if s.human and s.player_id}
+                new, host, _, _ = await self.create(entry.game, entry.options, specs, None, None, None, None,
+                                                    entry.clock, entry.private, entry.rated, entry.spectators,
+                                                    reserved)
+                await self.db(self.store.set_rematch, entry.id, new.id)
+                entry.rematch = new.id
+                entry.changed()
+                made: tuple[GameEntry, str | None] = (new, host)
+            else:
+                made = (await self.get(entry.rematch), None)
+        self.after_change(entry)
+        return made
 
     async def _start_clocks(self, entry: GameEntry) -> None:
         now = time.time()

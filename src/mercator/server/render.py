@@ -23,7 +23,7 @@ def seats_info(entry: GameEntry) -> list[dict[str, Any]]:
              "bot_level": s.bot_level if s.controller == "bot" else None,
              "taken": (not s.human) or s.token_hash is not None or s.controller == "bot", "name": s.name,
              "clock_ms": clocks.remaining_ms(s, now), "bot_waiting": s.seat in entry.bot_retries,
-             "timeout": s.timeout}
+             "timeout": s.timeout, "reserved": s.human and s.player_id is not None and s.token_hash is None}
             for s in entry.seats]
 
 
@@ -40,7 +40,8 @@ def summary(entry: GameEntry) -> dict[str, Any]:
     return {"id": entry.id, "game": entry.game, "options": entry.options, "players": entry.players,
             "status": entry.status, "version": entry.version, "to_act": list(entry.to_act()),
             "seats": seats_info(entry), "clock": clock, "private": entry.private,
-            "rated": entry.rated, "spectators": entry.spectators, "chat": entry.chat}
+            "rated": entry.rated, "spectators": entry.spectators, "chat": entry.chat,
+            "rematch": entry.rematch}
 
 
 def _results(entry: GameEntry) -> dict[str, Any]:
@@ -67,7 +68,7 @@ def seat_state(entry: GameEntry, seat: int, lang: str | None = None) -> dict[str
         "to_act": list(to_act), "my_turn": seat in to_act and s.controller == "human", "controller": s.controller,
         "can_undo": entry.status == "active" and s.controller == "human" and state.can_undo(seat),
         "view": view, "legal": legal, "clock_ms": clocks.remaining_ms(s, time.time()), **_results(entry),
-        "seats": seats_info(entry), "talk": talk(entry), "chat": entry.chat,
+        "seats": seats_info(entry), "talk": talk(entry), "chat": entry.chat, "rematch": entry.rematch,
     }
     if entry.clock:  # every seat's time is public, as on a chess clock
         doc["clocks"] = [seat_info["clock_ms"] for seat_info in doc["seats"]]
@@ -87,7 +88,7 @@ def seat_state(entry: GameEntry, seat: int, lang: str | None = None) -> dict[str
 def public_state(entry: GameEntry, lang: str | None = None) -> dict[str, Any]:
     doc = {"game_id": entry.id, "version": entry.version, "status": entry.status, "to_act": list(entry.to_act()),
            "view": entry.state.view(None), "seats": seats_info(entry), **_results(entry),
-           "talk": talk(entry), "chat": entry.chat}
+           "talk": talk(entry), "chat": entry.chat, "rematch": entry.rematch}
     if lang is not None:
         doc["names"] = display_names(entry, lang)
     return doc

@@ -147,6 +147,7 @@ class SeatInfo(BaseModel):
     timeout: Literal["ran_out", "waited"] | None = Field(
         None, description="The seat's clock ran out: 'ran_out' while the other players choose (a bot, or "
                           "wait), 'waited' once they chose to wait; cleared when the seat moves")
+    reserved: bool = Field(False, description="A rematch keeps this free seat for its player of the previous game")
 
 
 class GameSummary(BaseModel):
@@ -163,6 +164,7 @@ class GameSummary(BaseModel):
     rated: bool = True
     spectators: bool = True
     chat: bool = Field(True, description="Whether the table's chat is open (the host may close it)")
+    rematch: str | None = Field(None, description="The id of this finished game's rematch, once asked for")
 
 
 class SeatRating(BaseModel):
@@ -268,6 +270,7 @@ class SeatState(BaseModel):
     seats: list[SeatInfo]
     talk: list[TalkLine] = Field(description="The table's latest chat and seat events, oldest first")
     chat: bool
+    rematch: str | None = None
 
 
 class PublicState(BaseModel):
@@ -282,6 +285,13 @@ class PublicState(BaseModel):
     ranking: list[int] | None = None
     talk: list[TalkLine]
     chat: bool
+    rematch: str | None = None
+
+
+class Rematch(BaseModel):
+    game: GameSummary
+    host_token: str | None = Field(description="The rematch's host token, for the one who made it (null after)")
+    seat: SeatLink | None = Field(description="The asking player's seat at the rematch, joined")
 
 
 def _one_line(text: str) -> str:

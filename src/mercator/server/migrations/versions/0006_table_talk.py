@@ -1,4 +1,5 @@
-"""Table talk (chat and what happened to seats), a host's chat switch, and seats whose clock ran out.
+"""Table talk (chat and what happened to seats), a host's chat switch, seats whose clock ran out, and
+the rematch of a finished game.
 
 Revision ID: 0006
 Revises: 0005
@@ -27,6 +28,7 @@ def upgrade() -> None:
     op.create_index("ix_talk_game", "talk", ["game_id", "id"])
     with op.batch_alter_table("games") as batch:
         batch.add_column(sa.Column("chat", sa.Boolean, nullable=False, server_default=sa.true()))
+        batch.add_column(sa.Column("rematch_id", sa.String(32), nullable=True))
     with op.batch_alter_table("seats") as batch:
         batch.add_column(sa.Column("timeout", sa.String(8), nullable=True))
 
@@ -35,6 +37,7 @@ def downgrade() -> None:
     with op.batch_alter_table("seats") as batch:
         batch.drop_column("timeout")
     with op.batch_alter_table("games") as batch:
+        batch.drop_column("rematch_id")
         batch.drop_column("chat")
     op.drop_index("ix_talk_game", "talk")
     op.drop_table("talk")

@@ -469,6 +469,7 @@ function openSeats(ctx) {
   return el("section", { class: "panel", "data-testid": "invitations" }, el("h3", {}, t("invite_links")),
     S.summary.private ? el("p", { class: "small muted", "data-testid": "private-note" }, t("private_note")) : null,
     el("ul", { class: "links" }, shown.map((s) => {
+      if (s.reserved) return el("li", { "data-testid": `kept-${s.seat}` }, t("seat_kept", { n: s.seat + 1, name: s.name }));
       const url = inviteUrl(gameId, s.seat, codes[s.seat]);
       return el("li", {}, `${t("seat_n", { n: s.seat + 1 })}: `, el("code", {}, url),
         S.seat === null && !S.summary.private ? el("button", { class: "small", onclick: () => takeSeat(s.seat) },
@@ -492,7 +493,43 @@ function scores(ctx) {
       el("td", {}, doc.ranking[s]), el("td", {}, ctx.names[s] + (s === S.seat ? ` (${t("you")})` : "")),
       el("td", { "data-testid": "score" }, doc.scores[s]), tie(s).map(([, value]) => el("td", {}, value))))),
     S.board.tiebreakNote ? el("p", { class: "small muted" }, t("tiebreak"), ": ", S.board.tiebreakNote(ctx)) : null,
-    el("p", {}, el("a", { href: `/replay/${gameId}`, "data-testid": "replay-link" }, t("replay"))));
+    el("p", {}, el("a", { href: `/replay/${gameId}`, "data-testid": "replay-link" }, t("replay")), " ",
+      rematchButton()));
+}
+
+/** After the game: ask for a rematch, or join (or watch) the one another player asked for. */
+function rematchButton() {
+  if (S.doc.rematch && S.seat === null) {
+    return el("a", { href: `/play/${S.doc.rematch}`, "data-testid": "rematch-watch" }, t("rematch_watch"));
+  }
+  if (S.seat === null && !hostToken()) return null;
+  return el("button", { class: "primary", "data-testid": "rematch", title: t("rematch_hint"), onclick: rematch },
+    S.doc.rematch ? t("rematch_join") : t("rematch"));
+}
+
+async function rematch(event) {
+  event.target.disabled = true;
+  try {
+    const me = storedPlayer();
+    const out = await api("POST", `/api/games/${gameId}/rematch`, { player_token: me?.token, name: me?.name },
+      S.seat !== null ? S.token : hostToken());
+    const id = out.game.id;
+    if (out.host_token) localStorage.setItem(`mercator.host.${id}`, out.host_token);
+    const seat = out.seat?.seat ?? S.seat;
+    if (S.hotseat && out.seat) {  // one device, every seat: take the others as at the first game
+      const tokens = { [seat]: out.seat.token };
+      for (const other of Object.keys(S.hotseat).map(Number).filter((n) => n !== seat)) {
+        tokens[other] = (await api("POST", `/api/games/${id}/join`, { seat: other, name: S.summary.seats[other].name }))
+          .token;
+      }
+      localStorage.setItem(`mercator.hotseat.${id}`, JSON.stringify(tokens));
+    }
+    location.href = seat === null ? `/play/${id}` : `/play/${id}?seat=${seat}${out.seat && !S.hotseat
+      ? `#token=${out.seat.token}` : ""}`;
+  } catch (err) {
+    S.error = t("error", { detail: err.message });
+    render();
+  }
 }
 
 // ---- talk and clocks -------------------------------------------------------------------------------
