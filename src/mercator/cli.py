@@ -359,18 +359,22 @@ def _print_summary(summary: dict[str, Any]) -> None:
     table = Table("bot", "games", "wins", "win rate", "95% CI", "mean score", "s/decision",
                   title=f"{summary['game']}, {summary['players']} players, {summary['games']} games")
     for bot, s in summary["bots"].items():
-        table.add_row(bot, str(s["games"]), f"{s['wins']:g}", f"{s['rate']:.3f}",
-                      f"{s['ci95'][0]:.3f}-{s['ci95'][1]:.3f}", f"{s['score'].get('mean', 0):.1f}",
+        table.add_row(bot, str(s["games"]), f"{s['wins']:g}", f"{s['rate']:.1%}",
+                      f"{s['ci95'][0]:.1%}-{s['ci95'][1]:.1%}", f"{s['score'].get('mean', 0):.1f}",
                       f"{s['seconds_per_decision']:.3f}")
     console.print(table)
     for h in summary["head_to_head"]:
-        console.print(f"{h['bot']} finished above {h['other']} in {h['rate']:.3f} of {h['games']} games "
-                      f"[{h['ci95'][0]:.3f}, {h['ci95'][1]:.3f}], by {h['margin']['mean']:+.1f} ± "
+        console.print(f"{h['bot']} finished above {h['other']} in {h['rate']:.1%} of {h['games']} games "
+                      f"[{h['ci95'][0]:.1%}, {h['ci95'][1]:.1%}], by {h['margin']['mean']:+.1f} ± "
                       f"{h['margin']['se']:.1f} points")
-    seats = ", ".join(f"{i + 1}: {r['rate']:.3f}" for i, r in enumerate(summary["seats"]))
-    console.print(f"win rate per seat: {seats}; first-player advantage {summary['first_player_advantage']:+.3f}")
-    console.print(f"actions per game: median {summary['length_actions']['median']:g}; end conditions: "
-                  + ", ".join(f"{k} {v}" for k, v in summary["end_conditions"].items()))
+    seats = ", ".join(f"{i + 1}: {r['rate']:.1%}" for i, r in enumerate(summary["seats"]))
+    advantage = summary["first_player_advantage"] * 100
+    console.print(f"win rate per seat: {seats}; first-player advantage {advantage:+.1f} percentage points")
+    rounds = summary["length_rounds"]
+    console.print(f"game length: median {summary['length_actions']['median']:g} actions"
+                  + (f", {rounds['median']:g} {summary['round_word']}s" if rounds else ""))
+    for end in summary["end_conditions"]:
+        console.print(f"ended because {end['words']}: {end['games']} games ({end['share']:.0%})")
 
 
 def _game_of(path: Path) -> str:

@@ -3,6 +3,7 @@ results from the local pool and from Ray."""
 
 from __future__ import annotations
 
+import html
 import json
 from collections import Counter
 
@@ -14,6 +15,7 @@ from mercator.arena.stats import head_to_head
 from mercator.cli import app
 from mercator.engine.errors import IllegalAction
 from mercator.engine.record import GameRecord
+from mercator.games import get
 
 GAME = "constantinopolis"
 
@@ -89,10 +91,11 @@ def test_summary_and_report(tmp_path):
     assert sum(s["wins"] for s in summary["seats"]) == pytest.approx(6)
     lo, hi = bots["greedy"]["ci95"]
     assert lo <= bots["greedy"]["rate"] <= hi
-    assert sum(summary["end_conditions"].values()) == 6
+    assert sum(e["games"] for e in summary["end_conditions"]) == 6
+    assert sum(e["share"] for e in summary["end_conditions"]) == pytest.approx(1)
     assert summary["length_actions"]["min"] <= summary["length_actions"]["median"] <= summary["length_actions"]["max"]
     page = render_report(summary, results, "test")
-    assert page.startswith("<!doctype html>") and page.count("data:image/png;base64,") == 4
+    assert page.startswith("<!doctype html>") and page.count("data:image/png;base64,") == 5
     assert "First-player advantage" in page and "greedy" in page
     [h] = summary["head_to_head"]
     assert (h["bot"], h["games"]) == ("greedy", 6) and h["wins"] == pytest.approx(bots["greedy"]["wins"])
@@ -117,3 +120,29 @@ def test_arena_command_writes_results_and_report(tmp_path):
     assert len(out.read_text().splitlines()) == 4 and report.read_text().startswith("<!doctype html>")
     bad = CliRunner().invoke(app, ["arena", GAME, "--bots", "greedy,oracle", "--games", "1"])
     assert bad.exit_code == 2 and "unknown bot" in bad.output
+
+
+@pytest.mark.parametrize(("game", "players", "rounds"), [("valencia", 3, 5), ("colonia", 3, 6),
+                                                         ("constantinopolis", 2, None)])
+def test_the_report_follows_the_score_round_by_round_and_words_each_end(game, players, rounds):
+    results = run_arena(game, players, ["greedy", "random"], 4, seed=5)
+    for r in results:  # a score per seat as each round ended; the last entry is the final score
+        assert len(r["progression"]) == r["rounds"] and r["progression"][-1] == r["scores"]
+        assert rounds is None or r["rounds"] == rounds
+    summary = summarize(results)
+    prog = summary["progression"]
+    assert prog["games"][0] == 4 and len(prog["games"]) == max(r["rounds"] for r in results)
+    greedy = [s for r in results for s, bot in enumerate(r["seats"]) if bot == "greedy"]
+    assert prog["bots"]["greedy"][-1] is not None
+    assert prog["bots"]["greedy"][0] == pytest.approx(
+        sum(r["progression"][0][s] for r in results for s, bot in enumerate(r["seats"]) if bot == "greedy")
+        / len(greedy))
+    words = get(game).end_reasons
+    assert all(e["words"] == words[e["code"]] for e in summary["end_conditions"])
+    page = render_report(summary, results)
+    word = get(game).round_word
+    assert f"Score progression per {word}" in page and f"{word}s per game" in page
+    assert all(html.escape(e["words"]) in page for e in summary["end_conditions"])
+    g = summary["bots"]["greedy"]  # wins as counts, rates as percentages
+    wins = f"{g['wins']:.0f}" if float(g["wins"]).is_integer() else f"{g['wins']:.1f}"
+    assert f"<td>greedy</td><td>{g['games']}</td><td>{wins}</td><td>{g['rate']:.1%}</td>" in page

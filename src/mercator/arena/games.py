@@ -61,6 +61,9 @@ def play(job: Job) -> dict[str, Any]:
     decisions = [0] * len(job.seats)
     start = time.perf_counter()
     events: list[dict[str, Any]] = []
+    # Every seat's score as each round ended (the last entry: the final scores).
+    progression: list[list[int]] = []
+    played = state.round_number()
     while not state.is_over():
         seat = state.to_act()[0]
         t0 = time.perf_counter()
@@ -68,6 +71,10 @@ def play(job: Job) -> dict[str, Any]:
         thinking[seat] += time.perf_counter() - t0
         decisions[seat] += 1
         events.extend(state.apply(seat, action))
+        if state.round_number() != played and not state.is_over():
+            progression.append(state.scores())
+            played = state.round_number()
+    progression.append(state.scores())
     record = sealed(state, events)
     mechanisms = info.plugin("mechanisms")(events, len(job.seats)).to_json() if info.has_plugin("mechanisms") else None
     return {
@@ -76,6 +83,8 @@ def play(job: Job) -> dict[str, Any]:
         "scores": state.scores(),
         "ranking": state.ranking(),
         "actions": len(state.history),
+        "rounds": state.round_number(),
+        "progression": progression,
         "end": state.end_reason(),
         "seconds": round(time.perf_counter() - start, 3),
         "think_seconds": [round(t, 3) for t in thinking],

@@ -54,8 +54,35 @@ def _hist(series: dict[str, list[float]], title: str, xlabel: str) -> str:
     return _png(fig)
 
 
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def _ci(ci: list[float]) -> str:
+    return f"{ci[0]:.1%}–{ci[1]:.1%}"
+
+
+def _count(x: float) -> str:
+    """A count that may hold shared wins (a tie of k is 1/k each): 20, 19.5, 6.3."""
+    return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
+
+
+def _progress_plot(prog: dict[str, Any], round_word: str) -> str:
+    fig, ax = _pyplot().subplots(figsize=(6, 3))
+    for bot, means in prog["bots"].items():
+        ax.plot(range(1, len(means) + 1), means, marker="o", label=bot)
+    ax.set_xticks(range(1, len(prog["games"]) + 1))  # whole rounds only
+    ax.set_xlabel(f"end of {round_word}")
+    ax.set_ylabel("mean score so far")
+    ax.set_title(f"Score progression per {round_word}")
+    ax.legend()
+    return _png(fig)
+
+
 def _table(head: list[str], rows: list[list[Any]]) -> str:
     def cell(v: Any) -> str:
+        if v is None:
+            return "–"
         return f"{v:.3f}" if isinstance(v, float) else html.escape(str(v))
 
     body = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>" for row in rows)
@@ -87,11 +114,13 @@ def _mechanisms(m: dict[str, Any], bots: list[str]) -> list[str]:
 def render(summary: dict[str, Any], results: list[dict[str, Any]], command: str = "") -> str:
     players = summary["players"]
     bots = summary["bots"]
-    bot_rows = [[b, s["games"], s["wins"], s["rate"], f"{s['ci95'][0]:.3f}–{s['ci95'][1]:.3f}",
+    bot_rows = [[b, s["games"], _count(s["wins"]), _pct(s["rate"]), _ci(s["ci95"]),
                  s["score"].get("mean", 0.0), s["score"].get("median", 0), s["seconds_per_decision"]]
                 for b, s in bots.items()]
-    seat_rows = [[s + 1, r["games"], r["wins"], r["rate"], f"{r['ci95'][0]:.3f}–{r['ci95'][1]:.3f}"]
+    seat_rows = [[s + 1, r["games"], _count(r["wins"]), _pct(r["rate"]), _ci(r["ci95"])]
                  for s, r in enumerate(summary["seats"])]
+    word = summary["round_word"]
+    prog = summary["progression"]
     scores: dict[str, list[float]] = {b: [] for b in bots}
     for r in results:
         for s, b in enumerate(r["seats"]):
@@ -108,21 +137,28 @@ def render(summary: dict[str, Any], results: list[dict[str, Any]], command: str 
         "<p>How often the first bot finished above the second (a tie is half), averaged within each game, so "
         "the interval counts games; the margin is the mean score difference with its standard error.</p>",
         _table(["bot", "against", "games", "ahead", "rate", "95% CI", "margin", "± s.e."],
-               [[h["bot"], h["other"], h["games"], h["wins"], h["rate"],
-                 f"{h['ci95'][0]:.3f}–{h['ci95'][1]:.3f}", h["margin"]["mean"], h["margin"]["se"]]
+               [[h["bot"], h["other"], h["games"], _count(h["wins"]), _pct(h["rate"]), _ci(h["ci95"]),
+                 h["margin"]["mean"], h["margin"]["se"]]
                 for h in summary["head_to_head"]]),
         "<h2>Seats</h2>",
-        f"<p>First-player advantage: {summary['first_player_advantage']:+.3f} over an equal share of "
-        f"{1 / players:.3f}.</p>",
+        f"<p>First-player advantage: {summary['first_player_advantage'] * 100:+.1f} percentage points over an "
+        f"equal share of {_pct(1 / players)}.</p>",
         _table(["seat", "games", "wins", "win rate", "95% CI"], seat_rows),
         _rate_plot([f"seat {s + 1}" for s in range(players)], summary["seats"], "Win rate per seat", 1 / players),
         "<h2>Scores</h2>",
         _hist(scores, "Final scores per bot", "score"),
         _table(["winning score", *summary["winning_score"].keys()], [["", *summary["winning_score"].values()]]),
+        f"<h2>Score progression per {word}</h2>",
+        f"<p>Each bot's mean score so far as each {word} ended, over the games that reached it.</p>",
+        _progress_plot(prog, word) if prog["games"] else "",
+        _table([word, "games", *bots], [[k + 1, n, *(prog["bots"][b][k] for b in bots)]
+                                         for k, n in enumerate(prog["games"])]),
         "<h2>Game length and end</h2>",
         _hist({"actions": [r["actions"] for r in results]}, "Actions per game", "actions"),
         _table(["actions per game", *length.keys()], [["", *length.values()]]),
-        _table(["end condition", "games"], [[k, v] for k, v in summary["end_conditions"].items()]),
+        _table([f"{word}s per game", *summary["length_rounds"].keys()], [["", *summary["length_rounds"].values()]]),
+        _table(["the game ended because", "games", "share"],
+               [[e["words"], e["games"], _pct(e["share"])] for e in summary["end_conditions"]]),
     ]
     parts += _mechanisms(summary.get("mechanisms") or {}, list(bots))
     style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto}table{border-collapse:collapse;"

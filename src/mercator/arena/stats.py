@@ -12,6 +12,8 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from mercator.games import get
+
 Z95 = 1.959963984540054
 
 
@@ -104,6 +106,29 @@ def mechanisms(results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def progression(results: list[dict[str, Any]], bots: list[str]) -> dict[str, Any]:
+    """Each bot's mean score as each round ended (round k: over the games that reached it), from
+    the result lines' ``progression``; lines written before it existed are left out."""
+    lines = [r for r in results if r.get("progression")]
+    rounds = max((len(r["progression"]) for r in lines), default=0)
+    sums: dict[str, list[list[int]]] = {b: [[] for _ in range(rounds)] for b in bots}
+    reached = [0] * rounds
+    for r in lines:
+        for k, scores in enumerate(r["progression"]):
+            reached[k] += 1
+            for s, bot in enumerate(r["seats"]):
+                sums[bot][k].append(scores[s])
+    return {"games": reached,
+            "bots": {b: [statistics.fmean(v) if v else None for v in sums[b]] for b in bots}}
+
+
+def end_conditions(results: list[dict[str, Any]], words: dict[str, str]) -> list[dict[str, Any]]:
+    """How the games ended: each end condition's code, its words, its games and their share."""
+    counts = Counter(r["end"] or "unknown" for r in results)
+    return [{"code": code, "words": words.get(code, code.replace("_", " ")), "games": n, "share": n / len(results)}
+            for code, n in counts.most_common()]
+
+
 def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     """Every figure of the balance report, from the result lines (order does not matter)."""
     results = sorted(results, key=lambda r: r["index"])
@@ -130,6 +155,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
             for b in sorted(bot_seats, key=lambda b: -bot_wins[b] / bot_seats[b])}
     seats = [_rate(seat_wins[s], n) for s in range(players)]
     winners = [max(r["scores"]) for r in results]
+    info = get(results[0]["game"])
     return {
         "game": results[0]["game"],
         "options": results[0]["options"],
@@ -141,7 +167,10 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         "first_player_advantage": seats[0]["rate"] - 1 / players,
         "winning_score": _spread(winners),
         "length_actions": _spread([r["actions"] for r in results]),
+        "round_word": info.round_word,
+        "length_rounds": _spread([r["rounds"] for r in results if "rounds" in r]),
+        "progression": progression(results, list(bots)),
         "seconds_per_game": _spread([r["seconds"] for r in results]),
-        "end_conditions": dict(Counter(r["end"] or "unknown" for r in results).most_common()),
+        "end_conditions": end_conditions(results, info.end_reasons),
         "mechanisms": mechanisms(results),
     }

@@ -75,6 +75,9 @@ class GameInfo:
     plugins: Plugins = field(default_factory=Plugins)
     # Where the game appears in lists (lower first; equal positions by name).
     position: int = 50
+    # Each code GameState.end_reason can give, in words, and what the game calls a round (reports).
+    end_reasons: dict[str, str] = field(default_factory=lambda: {"end": "the game ran its full length"})
+    round_word: str = "round"
 
     def max_actions(self, players: int) -> int:
         """Upper bound on the actions of one game with ``players`` players."""

@@ -86,8 +86,14 @@ class GameState(ABC):
         """Rank per seat after tie-breakers (1 = winner; tied seats share a rank)."""
 
     def end_reason(self) -> str | None:
-        """Which end condition fired (for balance reports); None while the game runs."""
+        """Which end condition fired (for balance reports; GameInfo.end_reasons words it); None while
+        the game runs."""
         return "end" if self.is_over() else None
+
+    def round_number(self) -> int:
+        """The round being played (GameInfo.round_word says what a round is), for balance reports;
+        0 for a game without rounds."""
+        return 0
 
     def secrets(self, seat: int) -> list[Any]:
         """JSON values only ``seat`` may see; no other seat's view may contain any of them."""

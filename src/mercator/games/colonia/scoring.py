@@ -50,6 +50,9 @@ class ScoringRules(StateFields):
             ev.append({"type": "final_score", "seat": s, "relic_vp": relic_vp(p), "window_vp": windows[s],
                        "vp": relic_vp(p) + windows[s]})
 
+    def round_number(self) -> int:
+        return self.week
+
     def scores(self) -> list[int]:
         windows = window_vp(self.players)
         return [relic_vp(p) + w for p, w in zip(self.players, windows, strict=True)]

@@ -17,6 +17,8 @@ INFO = register(GameInfo(
     options={"free_trade": (False, True)},
     max_actions_per_player=6000,
     position=1,
+    end_reasons={"public_buildings_sold": "the last public building was bought (spec §4.1 a)",
+                 "final_round": "the market deck ran out twice and the final round was played (spec §4.1 b)"},
     plugins=Plugins(
         heuristics="mercator.games.constantinopolis.heuristics",
         mechanisms="mercator.games.constantinopolis.mechanisms:tally",

@@ -113,6 +113,9 @@ class RoundEndRules(StateFields):
     def scores(self) -> list[int]:
         return [p.fp for p in self.players]
 
+    def round_number(self) -> int:
+        return self.round
+
     def ranking(self) -> list[int]:
         keys = [self.tie_key(s) for s in range(len(self.players))]
         return [1 + sum(1 for k in keys if k > mine) for mine in keys]

@@ -23,6 +23,7 @@ INFO = register(GameInfo(
     max_actions_per_player=600,
     counts_by_option={("edition", "strasbourg"): (3, 4, 5)},
     position=3,
+    end_reasons={"end": "the fifth round ended"},
     plugins=Plugins(
         heuristics="mercator.games.valencia.heuristics",
         mechanisms="mercator.games.valencia.mechanisms:tally",

@@ -84,6 +84,9 @@ class RoundEndRules(StateFields):
     def scores(self) -> list[int]:
         return [p.vp for p in self.players]
 
+    def round_number(self) -> int:
+        return self.round
+
     def tiebreak_key(self, seat: int) -> tuple[int, int, int]:
         """Total, then own members in the city, then coins (spec §4)."""
         return (self.players[seat].vp, len(own(self, seat)), self.players[seat].coins)
