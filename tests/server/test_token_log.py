@@ -32,6 +32,9 @@ def test_no_token_appears_in_the_server_log(server_factory: Any, sqlite_url: str
         ws.send(json.dumps({"token": seat_token}))
         assert json.loads(ws.recv())["game_id"] == gid
     httpx.get(f"{base}/api/players/me/history", headers={"Authorization": f"Bearer {me['token']}"})
+    assert httpx.post(f"{base}/api/games/{gid}/chat", headers=headers, json={"text": "hello"}).status_code == 201
+    assert httpx.put(f"{base}/api/games/{gid}/chat", headers={"Authorization": f"Bearer {host}"},
+                     json={"open": False}).status_code == 200
     httpx.put(f"{base}/api/games/{gid}/seats/1/bot", headers={"Authorization": f"Bearer {host}"},
               json={"level": "easy"})
     server.stop()
