@@ -48,15 +48,12 @@ def test_fast_path_equals_the_view_encoding(game, players, options):
 @pytest.mark.parametrize("game", ["constantinopolis", "colonia", "valencia"])
 def test_spectator_and_out_of_byte_values_go_through_the_view(game):
     """The spectator (seat None) is encoded from its view, and a value that does not fit the fast path's
-    byte (here a hoard of 300 coins or gold) falls back to the view too, so the vector stays exact."""
+    byte (here 300 gold, members or coins) falls back to the view too, so the vector stays exact."""
     info = get(game)
     enc = encoder_for(info, 4)
     state = info.new(4, seed=1)
     assert np.array_equal(enc.encode_state(state, None), enc.encode(state.view(None)))
-    player = state.players[2]
-    for name in ("gold", "coins"):
-        if hasattr(player, name):
-            setattr(player, name, 300)
+    setattr(state.players[2], {"constantinopolis": "gold", "colonia": "supply", "valencia": "coins"}[game], 300)
     for seat in range(4):
         assert np.array_equal(enc.encode_state(state, seat), enc.encode(state.view(seat)))
     assert enc.fallbacks == 4
