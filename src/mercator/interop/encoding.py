@@ -20,7 +20,7 @@ turns it into float32) and values that may be negative or large as (index, value
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
@@ -136,6 +136,7 @@ class WriterEncoder:
         self.stride = self.at["p1.present"] - self.at["p0.present"] if "p1.present" in self.at else 0
         self._zeros = bytes(self.size)
         self.fallbacks = 0  # states the fast path handed to the view (a value outside a byte)
+        self._blocks: dict[str, dict[Any, bytes]] = {}
 
     def write(self, w: Writer, view: dict[str, Any]) -> None:
         raise NotImplementedError
@@ -153,6 +154,27 @@ class WriterEncoder:
         """Offsets of the named ``p0.*`` fields (a relative seat k adds ``k * stride``)."""
         return tuple(self.at["p0." + x] for x in names)
 
+    def template(self, state: Any) -> bytes:
+        """The buffer ``fill`` starts from: zeros, or with what a game fixes at setup already written."""
+        return self._zeros
+
+    def cached_block(self, buf: bytearray, first: str, last: str, key: Any,
+                     write: Callable[[bytearray], None]) -> None:
+        """Copy the fields ``first`` .. ``last`` (contiguous, written only by ``write``) from a cache keyed by
+        ``key``, which must hold everything ``write`` reads; they change seldom between observations, and
+        one slice copy is far cheaper than writing them value by value."""
+        cache = self._blocks.setdefault(first, {})
+        block = cache.get(key)
+        if block is None:
+            if len(cache) >= 4096:  # bounded: a long run only refills it
+                cache.clear()
+            scratch = bytearray(self._zeros)
+            write(scratch)
+            f = next(f for f in self.fields if f.name == last)
+            block = cache[key] = bytes(scratch[self.at[first]:f.offset + f.size])
+        start = self.at[first]
+        buf[start:start + len(block)] = block
+
     def fill(self, buf: bytearray, wide: list[tuple[int, int]], state: Any, seat: int) -> bool:
         """The fast path (see the module docstring); False where a game has none."""
         return False
@@ -161,13 +183,15 @@ class WriterEncoder:
         """``encode(state.view(seat))``, read from the state directly where the encoder has a fast path
         (the spectator, seat None, always goes through the view)."""
         if seat is not None:
-            buf, wide = bytearray(self._zeros), list[tuple[int, int]]()
+            buf, wide = bytearray(self.template(state)), list[tuple[int, int]]()
             try:
                 done = self.fill(buf, wide, state, seat)
             except ValueError:  # a value outside 0..255 in a byte field: rare, exact through the view
                 self.fallbacks += 1
                 done = False
             if done:
+                if len(buf) != self.size:  # a slice written with the wrong length moves everything after it
+                    raise AssertionError(f"{self.name} fast path wrote {len(buf)} values, layout has {self.size}")
                 out = np.frombuffer(buf, np.uint8).astype(np.float32)
                 for i, v in wide:
                     out[i] = v

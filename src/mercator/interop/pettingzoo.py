@@ -115,7 +115,7 @@ class _Core:
             mask = np.zeros(self.n_actions, dtype=np.int8)
             if seat in state.to_act():
                 mask[[a.index for a in state.legal_actions(seat)]] = 1
-            obs = self._cache[seat] = {"observation": self.encoder.encode(state.view(seat)), "action_mask": mask}
+            obs = self._cache[seat] = {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}
         return obs
 
     def render_text(self) -> str:

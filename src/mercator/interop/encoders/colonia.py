@@ -243,26 +243,65 @@ class ColoniaEncoder(WriterEncoder):
                 buf[o + i * seats + (s - me) % n] = 1
         if st.week > 1 or st.day >= 3:
             buf[at["mayor"] + (st.order[0] - me) % n] = 1
+        mods = tuple(st.mods)
+        self.cached_block(buf, "stalls.raws", "stalls.members",
+                          (me, mods, tuple(st.stall_owner), tuple(st.stall_members), tuple(map(tuple, st.stalls))),
+                          lambda b: self._fill_stalls(b, st, me))
+        self.cached_block(buf, "craft.stick", "craft.owners",
+                          (me, mods, tuple(st.sticks), tuple(st.commissions), tuple(map(tuple, st.cols))),
+                          lambda b: self._fill_craft(b, st, me))
+        self.cached_block(buf, "berths.ship", "berths.loaded", (me, tuple(st.berths), tuple(st.hold_owner)),
+                          lambda b: self._fill_berths(b, st, me))
+        display = tuple(st.display)
+        self.cached_block(buf, "display", "display_price", (mods, display), lambda b: self._fill_display(b, st))
+        o, stride, reserver = at["p0.reserved"], self.stride, st.reserver
+        for c in display:
+            if reserver[c] >= 0:
+                buf[o + ((reserver[c] - me) % n) * stride + c] += 1
+        o = at["relic_discard"]
+        for c in st.relic_discard:
+            buf[o + c] += 1
+        o = at["decks"]
+        buf[o:o + 4] = (len(st.week_deck), len(st.decree_deck), len(st.ship_deck), len(st.relic_deck))
+        buf[at["bag"]] = sum(st.bag)
+        o = at["goods_supply"]
+        buf[o:o + 5] = st.gsupply
+        for s, p in enumerate(st.players):
+            self._fill_player(buf, p, ((s - me) % n) * stride)
+        o = at["own.raws"]
+        buf[o:o + 5] = st.players[me].raws
+        self.fill_result(wide, st, me)
+        return True
+
+    # the blocks below depend on a few lists only, and go through cached_block
+    def _fill_stalls(self, buf: bytearray, st: Any, me: int) -> None:
+        at, n, seats = self.at, self.players, self.max_seats
         o = at["stalls.raws"]
         for i, raws in enumerate(st.stalls):
-            buf[o + i * 5:o + i * 5 + 5] = bytes(raws)
+            buf[o + i * 5:o + i * 5 + 5] = raws
         o, o2, o3 = at["stalls.cost"], at["stalls.buyer"], at["stalls.members"]
         for i, owner in enumerate(st.stall_owner):
             buf[o + i] = st.stall_cost(i)
             if owner >= 0:
                 buf[o2 + i * seats + (owner - me) % n] = 1
-        buf[o3:o3 + NSTALLS] = bytes(st.stall_members)
+        buf[o3:o3 + NSTALLS] = st.stall_members
+
+    def _fill_craft(self, buf: bytearray, st: Any, me: int) -> None:
+        at, n, seats = self.at, self.players, self.max_seats
         o = at["craft.stick"]
-        buf[o:o + 5] = bytes(st.sticks)
+        buf[o:o + 5] = st.sticks
         o = at["craft.commissions"]
-        buf[o:o + 5] = bytes(st.commissions)
+        buf[o:o + 5] = st.commissions
         o, o2, o3 = at["craft.next_cost"], at["craft.members"], at["craft.owners"]
         for c, col in enumerate(st.cols):
             buf[o + c] = st.commission_cost(c)
             for f, (owner, k) in enumerate(col):
                 buf[o2 + c * FIELDS + f] = k
                 buf[o3 + (c * FIELDS + f) * seats + (owner - me) % n] = 1
-        o, pairs = at["berths.loaded"], self.ship_pairs
+
+    def _fill_berths(self, buf: bytearray, st: Any, me: int) -> None:
+        n, seats = self.players, self.max_seats
+        o, pairs = self.at["berths.loaded"], self.ship_pairs
         for b, ship in enumerate(st.berths):
             if ship >= 0:
                 for i, x in pairs[b, ship]:
@@ -271,26 +310,12 @@ class ColoniaEncoder(WriterEncoder):
                     owner = st.hold_owner[ship * HOLDS + h]
                     if owner >= 0:
                         buf[o + (b * HOLDS + h) * seats + (owner - me) % n] = 1
-        o, o2, o3, stride = at["display"], at["display_price"], at["p0.reserved"], self.stride
+
+    def _fill_display(self, buf: bytearray, st: Any) -> None:
+        o, o2 = self.at["display"], self.at["display_price"]
         for c in st.display:
             buf[o + c] += 1
             buf[o2 + c] = st.relic_price(c)
-            if st.reserver[c] >= 0:
-                buf[o3 + ((st.reserver[c] - me) % n) * stride + c] += 1
-        o = at["relic_discard"]
-        for c in st.relic_discard:
-            buf[o + c] += 1
-        o = at["decks"]
-        buf[o:o + 4] = bytes((len(st.week_deck), len(st.decree_deck), len(st.ship_deck), len(st.relic_deck)))
-        buf[at["bag"]] = sum(st.bag)
-        o = at["goods_supply"]
-        buf[o:o + 5] = bytes(st.gsupply)
-        for s, p in enumerate(st.players):
-            self._fill_player(buf, p, ((s - me) % n) * stride)
-        o = at["own.raws"]
-        buf[o:o + 5] = bytes(st.players[me].raws)
-        self.fill_result(wide, st, me)
-        return True
 
     def _fill_player(self, buf: bytearray, p: Any, k: int) -> None:
         (present, supply, streets, money, goods, known, unknown, hand, played, votes, relics, shrines, shrined,
@@ -298,13 +323,13 @@ class ColoniaEncoder(WriterEncoder):
         buf[present + k] = 1
         buf[supply + k] = p.supply
         o = streets + k
-        buf[o:o + 4] = bytes((p.st_tue, p.st_wed, p.st_thu, p.st_harb))
+        buf[o:o + 4] = (p.st_tue, p.st_wed, p.st_thu, p.st_harb)
         o = money + k
-        buf[o:o + 4] = bytes(p.money)
+        buf[o:o + 4] = p.money
         o = goods + k
-        buf[o:o + 5] = bytes(p.goods)
+        buf[o:o + 5] = p.goods
         o = known + k
-        buf[o:o + 5] = bytes([r - u for r, u in zip(p.raws, p.unk, strict=True)])
+        buf[o:o + 5] = [r - u for r, u in zip(p.raws, p.unk, strict=True)]
         buf[unknown + k] = sum(p.unk)
         o = hand + k
         for x in p.hand:

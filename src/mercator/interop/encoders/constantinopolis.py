@@ -38,8 +38,6 @@ SUPPLY_BID = [C.by_id[b].bid for b in SUPPLY]
 PLAYER_FIELDS = ("present", "gold", "fp", "goods", "buildings", "production_level", "office", "ships", "shipped",
                  "trading_posts", "unused_trading_posts", "reserved", "hand_size", "categories_bought", "trades",
                  "trade_limit", "bought", "sold", "commercial_used", "flags", "offers", "hand")
-# per market card, the (offset from market.current, value) pairs of its printed fields; filled at first use
-MARKET_PAIRS: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
 
 def _index(seq: Any, value: Any) -> int | None:
@@ -52,6 +50,7 @@ class ConstantinopolisEncoder(WriterEncoder):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.p_offsets = self.player_offsets(PLAYER_FIELDS)
+        self._markets: dict[int, bytes] = {}
 
     def write(self, w: Writer, v: dict[str, Any]) -> None:
         seats, ncard, nb = self.max_seats, len(CARD_IDS), len(BUILDINGS)
@@ -195,16 +194,13 @@ class ConstantinopolisEncoder(WriterEncoder):
             if h >= 0:
                 buf[at[f"office{k}.holder"] + (h - me) % n] = 1
             buf[at[f"office{k}.stake"]] = st.stake[k]
-        o = at["market.current"]
-        for i, v in self._market(st.market):
-            buf[o + i] = v
         buf[at["market.future_cards"]] = len(st.future)
         buf[at["market.exhaustions"]] = st.exhaustions
         o, sup = at["building_supply"], st.supply
         for i, b in enumerate(SUPPLY_BID):
             buf[o + i] = sup[b]
         o = at["ship_supply"]
-        buf[o:o + 3] = bytes(st.ship_supply)
+        buf[o:o + 3] = st.ship_supply
         buf[at["deck_size"]] = len(st.deck)
         o = at["discard"]
         for c in st.discard:
@@ -214,19 +210,22 @@ class ConstantinopolisEncoder(WriterEncoder):
         self.fill_result(wide, st, me)
         return True
 
-    def _market(self, mid: int) -> list[tuple[int, int]]:
-        key = (mid, self.size)
-        pairs = MARKET_PAIRS.get(key)
-        if pairs is None:
-            at, m = self.at, C.markets[mid]
-            base = at["market.current"]
-            pairs = [(mid, 1), (at["market.trade_limit"] - base, m.trade_limit)]
-            pairs += [(at["market.buy"] - base + g, x) for g, x in enumerate(m.buy)]
-            pairs += [(at["market.sell"] - base + g, x) for g, x in enumerate(m.sell)]
+    def template(self, st: Any) -> bytes:
+        """Zeros with the current market card's printed fields (current, prices, limit, donations)."""
+        if not isinstance(st, ConstantinopolisState):
+            return self._zeros
+        block = self._markets.get(st.market)
+        if block is None:
+            at, m = self.at, C.markets[st.market]
+            buf = bytearray(self._zeros)
+            buf[at["market.current"] + st.market] = 1
+            buf[at["market.trade_limit"]] = m.trade_limit
+            o, o2 = at["market.buy"], at["market.sell"]
+            buf[o:o + 5], buf[o2:o2 + 5] = m.buy, m.sell
             for g, q, fp in m.donations:
-                pairs += [(at["market.donation_qty"] - base + g, q), (at["market.donation_fp"] - base + g, fp)]
-            pairs = MARKET_PAIRS[key] = [(i, x) for i, x in pairs if x]
-        return pairs
+                buf[at["market.donation_qty"] + g], buf[at["market.donation_fp"] + g] = q, fp
+            block = self._markets[st.market] = bytes(buf)
+        return block
 
     def _fill_player(self, buf: bytearray, st: Any, p: Any, k: int, own: bool) -> None:
         (present, gold, fp, goods, buildings, level, office, ships, shipped, posts, unused, reserved, hand_size,
@@ -235,7 +234,7 @@ class ConstantinopolisEncoder(WriterEncoder):
         buf[gold + k] = p.gold
         buf[fp + k] = p.fp
         o = goods + k
-        buf[o:o + 5] = bytes(p.goods)
+        buf[o:o + 5] = p.goods
         o = buildings + k
         for b in bits(p.bmask):
             buf[o + b] = 1
@@ -261,7 +260,7 @@ class ConstantinopolisEncoder(WriterEncoder):
         buf[trades + k] = p.trades
         buf[limit + k] = st.trade_limit(p)
         o = flags + k
-        buf[o:o + 5] = bytes((p.redemptor_used, p.pegae_used, p.post_bought, p.swapped, p.preempted))
+        buf[o:o + 5] = (p.redemptor_used, p.pegae_used, p.post_bought, p.swapped, p.preempted)
         buf[offers + k] = p.offers
         if own:
             o = hand + k
@@ -285,7 +284,7 @@ class ConstantinopolisEncoder(WriterEncoder):
                     buf[o + c] += 1
                 buf[at["dec.load"]] = top.used
                 o = at["dec.goods"]
-                buf[o:o + 5] = bytes(top.need)
+                buf[o:o + 5] = top.need
             elif kind == F.SWAP and top.seat == me:
                 buf[at["dec.picked"] + top.first] = 1
         elif kind == F.BID:
@@ -305,9 +304,9 @@ class ConstantinopolisEncoder(WriterEncoder):
             else:
                 first, other = top.offerer, top.target
             o = at["dec.give"]
-            buf[o:o + 6] = bytes((top.give_gold, *top.give_goods))
+            buf[o:o + 6] = (top.give_gold, *top.give_goods)
             o = at["dec.get"]
-            buf[o:o + 6] = bytes((top.get_gold, *top.get_goods))
+            buf[o:o + 6] = (top.get_gold, *top.get_goods)
         elif kind == F.SIMUL:
             buf[at["dec.choice"] + ("donate", "keep").index(top.choice)] = 1
             o = at["dec.waiting"]
@@ -333,7 +332,7 @@ class ConstantinopolisEncoder(WriterEncoder):
             buf[at["dec.my_donation"] + 5] = 1
         elif mine.get("kind") == "keep_goods":
             o = at["dec.my_keep"]
-            buf[o:o + 5] = bytes(mine.get(g, 0) for g in GOODS)
+            buf[o:o + 5] = [mine.get(g, 0) for g in GOODS]
 
 
 ENCODER = ConstantinopolisEncoder

@@ -66,7 +66,7 @@ class ValenciaEncoder(WriterEncoder):
         super().__init__(*args, **kwargs)
         self.p_offsets = self.player_offsets(PLAYER_FIELDS)
         self._static_key: tuple[Any, ...] = ()
-        self._static: list[tuple[int, int]] = []
+        self._static = self._zeros
 
     def write(self, w: Writer, v: dict[str, Any]) -> None:
         seats, rel, ncell, ndot = self.max_seats, self.rel, len(CELL_IDS), len(DOT_IDS)
@@ -225,9 +225,11 @@ class ValenciaEncoder(WriterEncoder):
         w.multihot("own.dealt_tasks", [TASK[t] for t in q.get("dealt_tasks", ())], len(TASK), "own dealt task cards")
 
     # ---- the fast path: the state read directly -----------------------------------------------------------
-    def _static_pairs(self, st: Any) -> list[tuple[int, int]]:
-        """(offset, value) of what is fixed for the whole game: edition, round cards, city layout (the last
-        game's pairs are kept; the key compares the map and edition objects and the drawn card order)."""
+    def template(self, st: Any) -> bytes:
+        """What is fixed for the whole game already written: edition, round cards, city layout (the last
+        game's template is kept; the key compares the map and edition objects and the drawn card order)."""
+        if not isinstance(st, ValenciaState):
+            return self._zeros
         key = (st.ed, st.map, st.card_order, st.round_landmark)
         old = self._static_key
         if old and old[0] is key[0] and old[1] is key[1] and old[2] == key[2] and old[3] == key[3]:
@@ -248,16 +250,17 @@ class ValenciaEncoder(WriterEncoder):
                     pairs.append((at["rounds.merchants_seat"] + i, 1))
         pairs += [(at["city.cells"] + c * 6 + k, 1) for c, k in enumerate(m.kind) if k >= 0]
         pairs += [(at["city.dots"] + d, 1) for d in m.dots]
+        buf = bytearray(self._zeros)
+        for i, x in pairs:
+            buf[i] = x
         self._static_key = (key[0], key[1], list(key[2]), list(key[3]))
-        self._static = pairs
-        return pairs
+        self._static = bytes(buf)
+        return self._static
 
     def fill(self, buf: bytearray, wide: list[tuple[int, int]], st: Any, me: int) -> bool:
         if not isinstance(st, ValenciaState):
             return False
         at, n, phase = self.at, self.players, st.phase
-        for i, x in self._static_pairs(st):
-            buf[i] = x
         buf[at["round"]] = st.round
         buf[at["phase"] + phase] = 1
         buf[at["over"]] = phase == OVER
