@@ -132,6 +132,7 @@ class WriterEncoder:
         self.fields = w.fields
         self.size = w.pos
         self.at = {f.name: f.offset for f in self.fields}
+        self.end = {f.name: f.offset + f.size for f in self.fields}
         # per-seat blocks p0.*, p1.* ... repeat one layout: p{k}.x is at at["p0.x"] + k * stride
         self.stride = self.at["p1.present"] - self.at["p0.present"] if "p1.present" in self.at else 0
         self._zeros = bytes(self.size)
@@ -159,21 +160,20 @@ class WriterEncoder:
         return self._zeros
 
     def cached_block(self, buf: bytearray, first: str, last: str, key: Any,
-                     write: Callable[[bytearray], None]) -> None:
-        """Copy the fields ``first`` .. ``last`` (contiguous, written only by ``write``) from a cache keyed by
-        ``key``, which must hold everything ``write`` reads; they change seldom between observations, and
-        one slice copy is far cheaper than writing them value by value."""
+                     write: Callable[[bytearray], None], shift: int = 0) -> None:
+        """Copy the fields ``first`` .. ``last`` (contiguous, written only by ``write``), moved by ``shift``
+        (a seat block), from a cache keyed by ``key``, which must hold everything ``write`` reads; they change
+        seldom between observations, and one slice copy is far cheaper than writing them value by value."""
         cache = self._blocks.setdefault(first, {})
         block = cache.get(key)
+        start = self.at[first]
         if block is None:
             if len(cache) >= 4096:  # bounded: a long run only refills it
                 cache.clear()
             scratch = bytearray(self._zeros)
             write(scratch)
-            f = next(f for f in self.fields if f.name == last)
-            block = cache[key] = bytes(scratch[self.at[first]:f.offset + f.size])
-        start = self.at[first]
-        buf[start:start + len(block)] = block
+            block = cache[key] = bytes(scratch[start:self.end[last]])
+        buf[start + shift:start + shift + len(block)] = block
 
     def fill(self, buf: bytearray, wide: list[tuple[int, int]], state: Any, seat: int) -> bool:
         """The fast path (see the module docstring); False where a game has none."""

@@ -11,6 +11,7 @@ currencies pfund, grivna, mark, gulden. The field table is in docs/interop.md.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from mercator.games.colonia.data import CITIES, CURRENCIES, GOODS, RAWS
@@ -266,8 +267,11 @@ class ColoniaEncoder(WriterEncoder):
         buf[at["bag"]] = sum(st.bag)
         o = at["goods_supply"]
         buf[o:o + 5] = st.gsupply
-        for s, p in enumerate(st.players):
-            self._fill_player(buf, p, ((s - me) % n) * stride)
+        for s, p in enumerate(st.players):  # a seat's block changes only when that seat acts
+            key = (p.supply, p.st_tue, p.st_wed, p.st_thu, p.st_harb, *p.money, *p.goods, *p.raws, *p.unk, p.hand,
+                   p.played, p.votes, p.relics, *p.shrines, p.stalls_bought, p.holds_loaded)
+            self.cached_block(buf, "p0.present", "p0.holds_loaded", key, partial(self._fill_player, p=p, k=0),
+                              ((s - me) % n) * stride)
         o = at["own.raws"]
         buf[o:o + 5] = st.players[me].raws
         self.fill_result(wide, st, me)
