@@ -11,7 +11,6 @@ alimentary, consumer, industrial, military, luxury. The field table is in docs/i
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from mercator.games.constantinopolis import frames as F
@@ -206,13 +205,8 @@ class ConstantinopolisEncoder(WriterEncoder):
         o = at["discard"]
         for c in st.discard:
             buf[o + c] += 1
-        for s, p in enumerate(st.players):  # a seat's block changes only when that seat acts (or the market)
-            own = s == me
-            key = (own, st.market, p.gold, p.fp, *p.goods, p.bmask, p.prod_level, p.office, tuple(p.ships), p.posts,
-                   tuple(p.reserved), tuple(p.hand) if own else len(p.hand), p.cats, p.trades, p.bought, p.sold,
-                   p.com_used, p.redemptor_used, p.pegae_used, p.post_bought, p.swapped, p.preempted, p.offers)
-            self.cached_block(buf, "p0.present", "p0.hand", key, partial(self._fill_player, st=st, p=p, k=0, own=own),
-                              ((s - me) % n) * self.stride)
+        for s, p in enumerate(st.players):
+            self._fill_player(buf, st, p, ((s - me) % n) * self.stride, s == me)
         self.fill_result(wide, st, me)
         return True
 

@@ -14,7 +14,6 @@ The field table is in docs/interop.md.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from mercator.games.valencia.data import CELL_IDS, DOT_IDS, EDITIONS, GUILDS, SEATS, STEP_TYPES
@@ -290,17 +289,7 @@ class ValenciaEncoder(WriterEncoder):
                 for t, bit in zip(st.players[me].dealt, choice.get("keep", ""), strict=False):
                     if bit == "1":
                         buf[o + t] += 1
-        stride, planning, over = self.stride, phase == PLANNING, phase == OVER
-        final = st.final or []
-        for s, p in enumerate(st.players):  # first: the city and council loops below write into these blocks
-            k, show_kept = ((s - me) % n) * stride, s == me or over
-            key = (planning, show_kept, p.coins, p.privileges, *p.goods, p.supply, len(p.pile),
-                   tuple(p.pile[:p.known_bottom]), len(p.drawn), p.stage, tuple(map(len, p.stacks)), p.gone,
-                   tuple(p.discard), len(p.hidden), len(p.dealt), tuple(p.kept) if show_kept else len(p.kept))
-            self.cached_block(buf, "p0.present", "p0.tasks_fulfilled", key,
-                              partial(self._fill_seat, p=p, planning=planning, show_kept=show_kept), k)
-            self._fill_score(buf, wide, p, k, final[s] if s < len(final) else None)
-        m, city = st.map, st.city
+        m, city, stride = st.map, st.city, self.stride
         o, o2 = at["city.blocked"], at["p0.city"]
         for c in m.spaces:
             x = city[c]
@@ -324,6 +313,9 @@ class ValenciaEncoder(WriterEncoder):
         for x, s in enumerate(st.council):
             if s >= 0:
                 buf[o + ((s - me) % n) * stride + x] = 1
+        final = st.final or []
+        for s, p in enumerate(st.players):
+            self._fill_player(buf, wide, st, p, ((s - me) % n) * stride, s == me, final[s] if s < len(final) else None)
         self._fill_own(buf, st, st.players[me])
         self.fill_result(wide, st, me)
         return True
@@ -371,43 +363,42 @@ class ValenciaEncoder(WriterEncoder):
                 for x in st.bid_cards[s]:
                     buf[o3 + k * 6 + x - 1] += 1
 
-    def _fill_seat(self, buf: bytearray, p: Any, planning: bool, show_kept: bool) -> None:
-        """A seat's block at p0 but its city and council cells (written later) and its scores (``_fill_score``)."""
-        (present, _, coins, privileges, goods, members, _, _, pile, returned, drawn, stage, sizes, used,
-         discard, face_down, kept_n, dealt_n, kept, _, _, _) = self.p_offsets
-        buf[present] = 1
-        buf[coins] = p.coins
-        buf[privileges] = p.privileges
-        buf[goods:goods + 5] = p.goods
-        buf[members] = p.supply
-        buf[pile] = len(p.pile)
-        if p.known_bottom:
-            bottom = p.pile[:min(p.known_bottom, PILE)]
-            buf[returned:returned + len(bottom)] = bottom
-        buf[drawn] = len(p.drawn)
-        if planning:
-            buf[stage + p.stage] = 1
-        else:
-            for i, cards in enumerate(p.stacks[:MAX_STACKS]):
-                buf[sizes + i] = len(cards)
-                if p.gone >> i & 1:
-                    buf[used + i] = 1
-        o = discard - 1
-        for x in p.discard:
-            buf[o + x] += 1
-        buf[face_down] = len(p.hidden)
-        buf[kept_n] = len(p.kept)
-        buf[dealt_n] = len(p.dealt)
-        if show_kept:
-            for t in p.kept:
-                buf[kept + t] += 1
-
-    def _fill_score(self, buf: bytearray, wide: list[tuple[int, int]], p: Any, k: int,
-                    fin: dict[str, Any] | None) -> None:
-        """Victory points and the final scoring: signed, so in ``wide``."""
-        vp, (final, final_tasks, fulfilled) = self.p_offsets[1], self.p_offsets[-3:]
+    def _fill_player(self, buf: bytearray, wide: list[tuple[int, int]], st: Any, p: Any, k: int, own: bool,
+                     fin: dict[str, Any] | None) -> None:
+        (present, vp, coins, privileges, goods, members, _, _, pile, returned, drawn, planning, sizes, used,
+         discard, face_down, kept_n, dealt_n, kept, final, final_tasks, fulfilled) = self.p_offsets
+        buf[present + k] = 1
         if p.vp:
             wide.append((vp + k, p.vp))  # negative after task penalties
+        buf[coins + k] = p.coins
+        buf[privileges + k] = p.privileges
+        o = goods + k
+        buf[o:o + 5] = p.goods
+        buf[members + k] = p.supply
+        buf[pile + k] = len(p.pile)
+        if p.known_bottom:
+            o = returned + k
+            bottom = p.pile[:min(p.known_bottom, PILE)]
+            buf[o:o + len(bottom)] = bottom
+        buf[drawn + k] = len(p.drawn)
+        if st.phase == PLANNING:
+            buf[planning + k + p.stage] = 1
+        else:
+            o, o2 = sizes + k, used + k
+            for i, cards in enumerate(p.stacks[:MAX_STACKS]):
+                buf[o + i] = len(cards)
+                if p.gone >> i & 1:
+                    buf[o2 + i] = 1
+        o = discard + k - 1
+        for x in p.discard:
+            buf[o + x] += 1
+        buf[face_down + k] = len(p.hidden)
+        buf[kept_n + k] = len(p.kept)
+        buf[dealt_n + k] = len(p.dealt)
+        if own or st.phase == OVER:
+            o = kept + k
+            for t in p.kept:
+                buf[o + t] += 1
         if fin:
             wide += [(final + k + i, fin[x]) for i, x in enumerate(FINAL) if fin.get(x)]
             points = {TASK[t["task"]]: t["points"] for t in fin["tasks"]}
