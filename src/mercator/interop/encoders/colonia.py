@@ -259,9 +259,8 @@ class ColoniaEncoder(WriterEncoder):
         for c in display:
             if reserver[c] >= 0:
                 buf[o + ((reserver[c] - me) % n) * stride + c] += 1
-        o = at["relic_discard"]
-        for c in st.relic_discard:
-            buf[o + c] += 1
+        self.cached_block(buf, "relic_discard", "relic_discard", tuple(st.relic_discard),
+                          partial(self._fill_discard, st=st))
         o = at["decks"]
         buf[o:o + 4] = (len(st.week_deck), len(st.decree_deck), len(st.ship_deck), len(st.relic_deck))
         buf[at["bag"]] = sum(st.bag)
@@ -320,6 +319,11 @@ class ColoniaEncoder(WriterEncoder):
         for c in st.display:
             buf[o + c] += 1
             buf[o2 + c] = st.relic_price(c)
+
+    def _fill_discard(self, buf: bytearray, st: Any) -> None:
+        o = self.at["relic_discard"]
+        for c in st.relic_discard:
+            buf[o + c] += 1
 
     def _fill_player(self, buf: bytearray, p: Any, k: int) -> None:
         (present, supply, streets, money, goods, known, unknown, hand, played, votes, relics, shrines, shrined,

@@ -11,6 +11,7 @@ alimentary, consumer, industrial, military, luxury. The field table is in docs/i
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from mercator.games.constantinopolis import frames as F
@@ -34,7 +35,7 @@ KIND = {n: i for i, n in enumerate(NAMES)}
 FLAGS = ("redemptor_used", "porta_pegae_used", "trading_post_bought", "swapped", "preempted")
 
 
-SUPPLY_BID = [C.by_id[b].bid for b in SUPPLY]
+assert BUILDINGS[0] == "ager" and all(b.bid == i for i, b in enumerate(C.buildings))  # the fast path relies on it
 PLAYER_FIELDS = ("present", "gold", "fp", "goods", "buildings", "production_level", "office", "ships", "shipped",
                  "trading_posts", "unused_trading_posts", "reserved", "hand_size", "categories_bought", "trades",
                  "trade_limit", "bought", "sold", "commercial_used", "flags", "offers", "hand")
@@ -50,6 +51,7 @@ class ConstantinopolisEncoder(WriterEncoder):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.p_offsets = self.player_offsets(PLAYER_FIELDS)
+        self.office_offsets = [(self.at[f"office{o}.holder"], self.at[f"office{o}.stake"]) for o in range(5)]
         self._markets: dict[int, bytes] = {}
 
     def write(self, w: Writer, v: dict[str, Any]) -> None:
@@ -189,22 +191,18 @@ class ConstantinopolisEncoder(WriterEncoder):
         o = at["order0"]
         for i, s in enumerate(st.order_by_slot() if st.phase == 1 else st.order):
             buf[o + i * seats + (s - me) % n] = 1
-        for k in range(5):
-            h = st.holder[k]
+        for (holder, stake), h, x in zip(self.office_offsets, st.holder, st.stake, strict=True):
             if h >= 0:
-                buf[at[f"office{k}.holder"] + (h - me) % n] = 1
-            buf[at[f"office{k}.stake"]] = st.stake[k]
+                buf[holder + (h - me) % n] = 1
+            buf[stake] = x
         buf[at["market.future_cards"]] = len(st.future)
         buf[at["market.exhaustions"]] = st.exhaustions
-        o, sup = at["building_supply"], st.supply
-        for i, b in enumerate(SUPPLY_BID):
-            buf[o + i] = sup[b]
+        o = at["building_supply"]
+        buf[o:o + len(SUPPLY)] = st.supply[1:]  # every building but the ager, which comes first
         o = at["ship_supply"]
         buf[o:o + 3] = st.ship_supply
         buf[at["deck_size"]] = len(st.deck)
-        o = at["discard"]
-        for c in st.discard:
-            buf[o + c] += 1
+        self.cached_block(buf, "discard", "discard", tuple(st.discard), partial(self._fill_discard, st=st))
         for s, p in enumerate(st.players):
             self._fill_player(buf, st, p, ((s - me) % n) * self.stride, s == me)
         self.fill_result(wide, st, me)
@@ -226,6 +224,11 @@ class ConstantinopolisEncoder(WriterEncoder):
                 buf[at["market.donation_qty"] + g], buf[at["market.donation_fp"] + g] = q, fp
             block = self._markets[st.market] = bytes(buf)
         return block
+
+    def _fill_discard(self, buf: bytearray, st: Any) -> None:  # a long list that changes seldom
+        o = self.at["discard"]
+        for c in st.discard:
+            buf[o + c] += 1
 
     def _fill_player(self, buf: bytearray, st: Any, p: Any, k: int, own: bool) -> None:
         (present, gold, fp, goods, buildings, level, office, ships, shipped, posts, unused, reserved, hand_size,
