@@ -159,21 +159,23 @@ class WriterEncoder:
         """The buffer ``fill`` starts from: zeros, or with what a game fixes at setup already written."""
         return self._zeros
 
-    def cached_block(self, buf: bytearray, first: str, last: str, key: Any,
-                     write: Callable[[bytearray], None], shift: int = 0) -> None:
-        """Copy the fields ``first`` .. ``last`` (contiguous, written only by ``write``), moved by ``shift``
-        (a seat block), from a cache keyed by ``key``, which must hold everything ``write`` reads; they change
-        seldom between observations, and one slice copy is far cheaper than writing them value by value."""
-        cache = self._blocks.setdefault(first, {})
+    def cached_block(self, buf: bytearray, first: str, last: str, shift: int, key: Any,
+                     write: Callable[..., None], *args: Any) -> None:
+        """Copy the fields ``first`` .. ``last`` (contiguous, written only by ``write(scratch, *args)``), moved by
+        ``shift`` (a seat block), from a cache keyed by ``key``, which must hold everything ``write`` reads; they
+        change seldom between observations, and one slice copy is far cheaper than writing value by value."""
+        cache = self._blocks.get(first)
+        if cache is None:
+            cache = self._blocks[first] = {}
         block = cache.get(key)
-        start = self.at[first]
+        start = self.at[first] + shift
         if block is None:
             if len(cache) >= 4096:  # bounded: a long run only refills it
                 cache.clear()
             scratch = bytearray(self._zeros)
-            write(scratch)
-            block = cache[key] = bytes(scratch[start:self.end[last]])
-        buf[start + shift:start + shift + len(block)] = block
+            write(scratch, *args)
+            block = cache[key] = bytes(scratch[self.at[first]:self.end[last]])
+        buf[start:start + len(block)] = block
 
     def fill(self, buf: bytearray, wide: list[tuple[int, int]], state: Any, seat: int) -> bool:
         """The fast path (see the module docstring); False where a game has none."""

@@ -11,7 +11,6 @@ currencies pfund, grivna, mark, gulden. The field table is in docs/interop.md.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from mercator.games.colonia.data import CITIES, CURRENCIES, GOODS, RAWS
@@ -245,22 +244,20 @@ class ColoniaEncoder(WriterEncoder):
         if st.week > 1 or st.day >= 3:
             buf[at["mayor"] + (st.order[0] - me) % n] = 1
         mods = tuple(st.mods)
-        self.cached_block(buf, "stalls.raws", "stalls.members",
-                          (me, mods, tuple(st.stall_owner), tuple(st.stall_members), tuple(map(tuple, st.stalls))),
-                          lambda b: self._fill_stalls(b, st, me))
-        self.cached_block(buf, "craft.stick", "craft.owners",
-                          (me, mods, tuple(st.sticks), tuple(st.commissions), tuple(map(tuple, st.cols))),
-                          lambda b: self._fill_craft(b, st, me))
-        self.cached_block(buf, "berths.ship", "berths.loaded", (me, tuple(st.berths), tuple(st.hold_owner)),
-                          lambda b: self._fill_berths(b, st, me))
+        block = self.cached_block
+        block(buf, "stalls.raws", "stalls.members", 0,
+              (me, mods, tuple(st.stall_owner), tuple(st.stall_members), tuple(map(tuple, st.stalls))),
+              self._fill_stalls, st, me)
+        block(buf, "craft.stick", "craft.owners", 0,
+              (me, mods, tuple(st.sticks), tuple(st.commissions), tuple(map(tuple, st.cols))), self._fill_craft, st, me)
+        block(buf, "berths.ship", "berths.loaded", 0, (me, *st.berths, *st.hold_owner), self._fill_berths, st, me)
         display = tuple(st.display)
-        self.cached_block(buf, "display", "display_price", (mods, display), lambda b: self._fill_display(b, st))
+        block(buf, "display", "display_price", 0, (mods, display), self._fill_display, st)
         o, stride, reserver = at["p0.reserved"], self.stride, st.reserver
         for c in display:
             if reserver[c] >= 0:
                 buf[o + ((reserver[c] - me) % n) * stride + c] += 1
-        self.cached_block(buf, "relic_discard", "relic_discard", tuple(st.relic_discard),
-                          partial(self._fill_discard, st=st))
+        block(buf, "relic_discard", "relic_discard", 0, tuple(st.relic_discard), self._fill_discard, st)
         o = at["decks"]
         buf[o:o + 4] = (len(st.week_deck), len(st.decree_deck), len(st.ship_deck), len(st.relic_deck))
         buf[at["bag"]] = sum(st.bag)
@@ -269,8 +266,7 @@ class ColoniaEncoder(WriterEncoder):
         for s, p in enumerate(st.players):  # a seat's block changes only when that seat acts
             key = (p.supply, p.st_tue, p.st_wed, p.st_thu, p.st_harb, *p.money, *p.goods, *p.raws, *p.unk, p.hand,
                    p.played, p.votes, p.relics, *p.shrines, p.stalls_bought, p.holds_loaded)
-            self.cached_block(buf, "p0.present", "p0.holds_loaded", key, partial(self._fill_player, p=p, k=0),
-                              ((s - me) % n) * stride)
+            block(buf, "p0.present", "p0.holds_loaded", ((s - me) % n) * stride, key, self._fill_player, p, 0)
         o = at["own.raws"]
         buf[o:o + 5] = st.players[me].raws
         self.fill_result(wide, st, me)

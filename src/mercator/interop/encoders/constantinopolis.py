@@ -11,7 +11,6 @@ alimentary, consumer, industrial, military, luxury. The field table is in docs/i
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from mercator.games.constantinopolis import frames as F
@@ -202,7 +201,7 @@ class ConstantinopolisEncoder(WriterEncoder):
         o = at["ship_supply"]
         buf[o:o + 3] = st.ship_supply
         buf[at["deck_size"]] = len(st.deck)
-        self.cached_block(buf, "discard", "discard", tuple(st.discard), partial(self._fill_discard, st=st))
+        self.cached_block(buf, "discard", "discard", 0, tuple(st.discard), self._fill_discard, st)
         for s, p in enumerate(st.players):
             self._fill_player(buf, st, p, ((s - me) % n) * self.stride, s == me)
         self.fill_result(wide, st, me)
