@@ -104,6 +104,12 @@ def bits(mask: int) -> tuple[int, ...]:
     return tuple(b for b in range(mask.bit_length()) if mask >> b & 1)
 
 
+@lru_cache(maxsize=1 << 16)
+def bit_bytes(mask: int, size: int) -> bytes:
+    """``size`` bytes, 1 where ``mask`` has its bit set: a bit-mask field written as one slice."""
+    return bytes(mask >> b & 1 for b in range(size))
+
+
 class Encoder(Protocol):
     """What the interfaces need from an encoder."""
 

@@ -19,7 +19,7 @@ from mercator.games.constantinopolis.frames import NAMES, SOURCES
 from mercator.games.constantinopolis.space import CARD_IDS, C
 from mercator.games.constantinopolis.state import ConstantinopolisState
 
-from ..encoding import Writer, WriterEncoder, bits
+from ..encoding import Writer, WriterEncoder, bit_bytes
 
 PHASES = (1, 4, 6, 7, 8)
 BUILDINGS = [b.id for b in C.buildings]
@@ -29,6 +29,7 @@ LOCATIONS = ("port", "short", "long")
 CATEGORIES = ("production", "commercial", "utility", "public", "wall")
 CARD = {c: i for i, c in enumerate(CARD_IDS)}
 BUILDING = {b: i for i, b in enumerate(BUILDINGS)}
+NB = len(BUILDINGS)
 GOOD = {g: i for i, g in enumerate(GOODS)}
 KIND = {n: i for i, n in enumerate(NAMES)}
 FLAGS = ("redemptor_used", "porta_pegae_used", "trading_post_bought", "swapped", "preempted")
@@ -238,8 +239,7 @@ class ConstantinopolisEncoder(WriterEncoder):
         o = goods + k
         buf[o:o + 5] = p.goods
         o = buildings + k
-        for b in bits(p.bmask):
-            buf[o + b] = 1
+        buf[o:o + NB] = bit_bytes(p.bmask, NB)
         buf[level + k] = p.prod_level
         if p.office >= 0:
             buf[office + k + p.office] = 1
@@ -254,11 +254,18 @@ class ConstantinopolisEncoder(WriterEncoder):
         for c, r in p.reserved:
             buf[o + c] = r
         buf[hand_size + k] = len(p.hand)
-        for o, mask in ((cats, p.cats), (bought, p.bought), (sold, p.sold), (com_used, p.com_used)):
-            if mask:
-                o += k
-                for b in bits(mask):
-                    buf[o + b] = 1
+        if p.cats:
+            o = cats + k
+            buf[o:o + 5] = bit_bytes(p.cats, 5)
+        if p.bought:
+            o = bought + k
+            buf[o:o + 5] = bit_bytes(p.bought, 5)
+        if p.sold:
+            o = sold + k
+            buf[o:o + 5] = bit_bytes(p.sold, 5)
+        if p.com_used:
+            o = com_used + k
+            buf[o:o + NB] = bit_bytes(p.com_used, NB)
         buf[trades + k] = p.trades
         buf[limit + k] = st.trade_limit(p)
         o = flags + k
