@@ -122,6 +122,13 @@ class Encoder(Protocol):
     def encode_state(self, state: Any, seat: int | None) -> np.ndarray: ...
 
 
+def encode_observation(encoder: Any, state: Any, seat: int | None) -> np.ndarray:
+    """``encoder``'s vector of ``state`` for ``seat``: its fast path, or the view for an encoder (a game's
+    plug-in written before the fast path) that has only ``encode``."""
+    fast = getattr(encoder, "encode_state", None)
+    return fast(state, seat) if fast is not None else encoder.encode(state.view(seat))
+
+
 class WriterEncoder:
     """Base for hand-written encoders: subclasses implement ``write(w, view)``, which must write
     the same fields in the same order for every view of the game (padding absent items)."""

@@ -44,7 +44,7 @@ from mercator.games import all_games, get
 
 from .common import default_players, resolve
 from .encoders import encoder_for
-from .encoding import Encoder
+from .encoding import Encoder, encode_observation
 from .rewards import KINDS, final_rewards
 
 PREFIX = "python_mercator_"
@@ -174,7 +174,7 @@ class _Live:
         live, entry = self._entry(player)
         if entry[2] is None:
             assert live.state is not None
-            entry[2] = self.cfg.encoder.encode_state(live.state, player)  # the state read directly, no view
+            entry[2] = encode_observation(self.cfg.encoder, live.state, player)  # the state read directly, no view
         return entry[2]
 
 
