@@ -5,9 +5,11 @@
 Rows: ``engine`` (legal_actions + apply), ``pettingzoo`` (AEC: last() with the observation
 vector and mask, then step), ``pettingzoo_no_obs`` (last(observe=False), mask from the engine,
 step: the wrapper alone), ``openspiel`` (legal_actions + apply_action through pyspiel) and
-``openspiel_obs`` (plus the acting player's information-state tensor) and ``observe`` (the acting
-seat's observation vector alone: only the encoding is timed, the random-play steps between are
-not; its "steps/s" are observations per second). Games restart when they end.
+``openspiel_obs`` (plus the acting player's information-state tensor), ``observe`` (the acting
+seat's observation vector alone, from the state directly: ``encoder.encode_state``; only the
+encoding is timed, the random-play steps between are not; its "steps/s" are observations per
+second) and ``observe_view`` (the same through ``encode(state.view(seat))``, the reference path,
+view building included). Games restart when they end.
 """
 
 from __future__ import annotations
@@ -77,12 +79,19 @@ def _openspiel(observe: bool) -> Callable[[str, int, int, random.Random], None]:
     return run
 
 
-def _observe(game: str, players: int, steps: int, rng: random.Random) -> float:
+def _observe(fast: bool) -> Callable[[str, int, int, random.Random], float]:
+    def run(game: str, players: int, steps: int, rng: random.Random) -> float:
+        return _observe_time(game, players, steps, rng, fast)
+    return run
+
+
+def _observe_time(game: str, players: int, steps: int, rng: random.Random, fast: bool) -> float:
     """Seconds spent encoding ``steps`` observations of random-play positions (stepping not timed)."""
     from .encoders import encoder_for
 
     info = get(game)
     encoder = encoder_for(info, players)
+    encode = encoder.encode_state if fast else lambda state, seat: encoder.encode(state.view(seat))
     done, seed, spent = 0, 0, 0.0
     clock = time.perf_counter
     while done < steps:
@@ -91,7 +100,7 @@ def _observe(game: str, players: int, steps: int, rng: random.Random) -> float:
         while not state.is_over() and done < steps:
             seat = state.to_act()[0]
             start = clock()
-            encoder.encode(state.view(seat))
+            encode(state, seat)
             spent += clock() - start
             legal = state.legal_actions(seat)
             state.apply(seat, legal[rng.randrange(len(legal))])
@@ -105,7 +114,8 @@ RUNNERS: dict[str, Callable[[str, int, int, random.Random], float | None]] = {
     "pettingzoo_no_obs": _pettingzoo(False),
     "openspiel": _openspiel(False),
     "openspiel_obs": _openspiel(True),
-    "observe": _observe,
+    "observe": _observe(True),
+    "observe_view": _observe(False),
 }
 
 

@@ -8,12 +8,21 @@ field layout (name, offset, size, meaning) is the documentation of the vector an
 
 Values are exact: counts and amounts are written as they are, flags and one-hots as 0/1, so
 every value is an integer well inside float32's exact range (|x| < 2**24, the declared bound).
+
+The view-based ``encode(view)`` is the reference. A written encoder may add the fast path
+``fill(buf, wide, state, seat)``, used by ``encode_state(state, seat)``: it reads the game state
+directly and must read only what ``view(seat)`` shows, producing exactly the same vector (the tests
+compare the two at every step of random games). It writes small non-negative integers into a
+``bytearray`` (one byte per value: item assignment is Python's cheapest store, and one numpy call
+turns it into float32) and values that may be negative or large as (index, value) pairs in
+``wide``; a value that does not fit a byte raises ValueError and that state falls back to the view.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 import numpy as np
@@ -89,6 +98,18 @@ class Writer:
         self._advance(name, size, doc)
 
 
+@lru_cache(maxsize=1 << 16)
+def bits(mask: int) -> tuple[int, ...]:
+    """The set bits of ``mask``, lowest first (the fast paths' bit-mask fields; masks repeat a lot)."""
+    return tuple(b for b in range(mask.bit_length()) if mask >> b & 1)
+
+
+@lru_cache(maxsize=1 << 16)
+def bit_bytes(mask: int, size: int) -> bytes:
+    """``size`` bytes, 1 where ``mask`` has its bit set: a bit-mask field written as one slice."""
+    return bytes(mask >> b & 1 for b in range(size))
+
+
 class Encoder(Protocol):
     """What the interfaces need from an encoder."""
 
@@ -97,6 +118,15 @@ class Encoder(Protocol):
     fields: list[Field]
 
     def encode(self, view: dict[str, Any]) -> np.ndarray: ...
+
+    def encode_state(self, state: Any, seat: int | None) -> np.ndarray: ...
+
+
+def encode_observation(encoder: Any, state: Any, seat: int | None) -> np.ndarray:
+    """``encoder``'s vector of ``state`` for ``seat``: its fast path, or the view for an encoder (a game's
+    plug-in written before the fast path) that has only ``encode``."""
+    fast = getattr(encoder, "encode_state", None)
+    return fast(state, seat) if fast is not None else encoder.encode(state.view(seat))
 
 
 class WriterEncoder:
@@ -114,6 +144,13 @@ class WriterEncoder:
         self.write(w, probe.view(0))
         self.fields = w.fields
         self.size = w.pos
+        self.at = {f.name: f.offset for f in self.fields}
+        self.end = {f.name: f.offset + f.size for f in self.fields}
+        # per-seat blocks p0.*, p1.* ... repeat one layout: p{k}.x is at at["p0.x"] + k * stride
+        self.stride = self.at["p1.present"] - self.at["p0.present"] if "p1.present" in self.at else 0
+        self._zeros = bytes(self.size)
+        self.fallbacks = 0  # states the fast path handed to the view (a value outside a byte)
+        self._blocks: dict[str, dict[Any, bytes]] = {}
 
     def write(self, w: Writer, view: dict[str, Any]) -> None:
         raise NotImplementedError
@@ -126,6 +163,66 @@ class WriterEncoder:
         out = np.zeros(self.size, dtype=np.float32)
         out[w.idx] = w.val
         return out
+
+    def player_offsets(self, names: tuple[str, ...]) -> tuple[int, ...]:
+        """Offsets of the named ``p0.*`` fields (a relative seat k adds ``k * stride``)."""
+        return tuple(self.at["p0." + x] for x in names)
+
+    def template(self, state: Any) -> bytes:
+        """The buffer ``fill`` starts from: zeros, or with what a game fixes at setup already written."""
+        return self._zeros
+
+    def cached_block(self, buf: bytearray, first: str, last: str, shift: int, key: Any,
+                     write: Callable[..., None], *args: Any) -> None:
+        """Copy the fields ``first`` .. ``last`` (contiguous, written only by ``write(scratch, *args)``), moved by
+        ``shift`` (a seat block), from a cache keyed by ``key``, which must hold everything ``write`` reads; they
+        change seldom between observations, and one slice copy is far cheaper than writing value by value."""
+        cache = self._blocks.get(first)
+        if cache is None:
+            cache = self._blocks[first] = {}
+        block = cache.get(key)
+        start = self.at[first] + shift
+        if block is None:
+            if len(cache) >= 4096:  # bounded: a long run only refills it
+                cache.clear()
+            scratch = bytearray(self._zeros)
+            write(scratch, *args)
+            block = cache[key] = bytes(scratch[self.at[first]:self.end[last]])
+        buf[start:start + len(block)] = block
+
+    def fill(self, buf: bytearray, wide: list[tuple[int, int]], state: Any, seat: int) -> bool:
+        """The fast path (see the module docstring); False where a game has none."""
+        return False
+
+    def encode_state(self, state: Any, seat: int | None) -> np.ndarray:
+        """``encode(state.view(seat))``, read from the state directly where the encoder has a fast path
+        (the spectator, seat None, always goes through the view)."""
+        if seat is not None:
+            buf, wide = bytearray(self.template(state)), list[tuple[int, int]]()
+            try:
+                done = self.fill(buf, wide, state, seat)
+            except ValueError:  # a value outside 0..255 in a byte field: rare, exact through the view
+                self.fallbacks += 1
+                done = False
+            if done:
+                if len(buf) != self.size:  # a slice written with the wrong length moves everything after it
+                    raise AssertionError(f"{self.name} fast path wrote {len(buf)} values, layout has {self.size}")
+                out = np.frombuffer(buf, np.uint8).astype(np.float32)
+                for i, v in wide:
+                    out[i] = v
+                return out
+        return self.encode(state.view(seat))
+
+    def fill_result(self, wide: list[tuple[int, int]], state: Any, seat: int) -> None:
+        """The fast path's ``scores`` and ``ranking`` (see ``final_result``)."""
+        if state.is_over():
+            n, scores, ranks = self.players, self.at["scores"], self.at["ranking"]
+            for s, (score, rank) in enumerate(zip(state.scores(), state.ranking(), strict=True)):
+                k = (s - seat) % n
+                if score:
+                    wide.append((scores + k, score))
+                if rank:
+                    wide.append((ranks + k, rank))
 
     # ---- helpers for seat-relative encodings: index 0 is always the observing seat ----------
     def rel(self, view: dict[str, Any], seat: int | None) -> int | None:

@@ -44,7 +44,7 @@ from mercator.games import all_games, get
 
 from .common import default_players, resolve
 from .encoders import encoder_for
-from .encoding import Encoder
+from .encoding import Encoder, encode_observation
 from .rewards import KINDS, final_rewards
 
 PREFIX = "python_mercator_"
@@ -132,9 +132,9 @@ class _Live:
         s = self.get()
         return _Live(self.cfg, s.determinize(seat, Rng(seed)), (*self.dets, (len(s.history), seat, seed)))
 
-    def _entry(self, player: int | None) -> list[Any]:
-        """[view, string, tensor] of ``player`` (None = spectator), filled lazily and cached
-        until the state changes."""
+    def _entry(self, player: int | None) -> tuple[_Live, list[Any]]:
+        """The live state that answers (a fresh one's pending deal) and its [view, string, tensor] of
+        ``player`` (None = spectator), filled lazily and cached until the state changes."""
         if self.state is None:
             self.peek = self.peek or self.cfg.pending_deal()
             return self.peek._entry(player)
@@ -142,8 +142,8 @@ class _Live:
         self._sync(s)
         entry = self.cache.get(player)
         if entry is None:
-            entry = self.cache[player] = [s.view(player), None, None]
-        return entry
+            entry = self.cache[player] = [None, None, None]
+        return self, entry
 
     def _sync(self, s: GameState) -> None:
         if self.cache_version != s.version:
@@ -159,8 +159,11 @@ class _Live:
         return text
 
     def string(self, player: int | None, recall: bool) -> str:
-        entry = self._entry(player)
+        live, entry = self._entry(player)
         if entry[1] is None:
+            if entry[0] is None:
+                assert live.state is not None
+                entry[0] = live.state.view(player)
             entry[1] = json.dumps(entry[0], sort_keys=True, separators=(",", ":"))
         if recall and player is not None:
             own = ",".join(str(i) for seat, i in self.get().history if seat == player)
@@ -168,9 +171,10 @@ class _Live:
         return entry[1]
 
     def tensor(self, player: int | None) -> np.ndarray:
-        entry = self._entry(player)
+        live, entry = self._entry(player)
         if entry[2] is None:
-            entry[2] = self.cfg.encoder.encode(entry[0])
+            assert live.state is not None
+            entry[2] = encode_observation(self.cfg.encoder, live.state, player)  # the state read directly, no view
         return entry[2]
 
 

@@ -33,7 +33,7 @@ from mercator.engine.state import GameState
 
 from .common import resolve
 from .encoders import encoder_for
-from .encoding import BOUND
+from .encoding import BOUND, encode_observation
 from .rewards import KINDS, final_rewards
 
 __all__ = ["MercatorAEC", "MercatorParallel", "env", "parallel_env", "raw_env"]
@@ -115,7 +115,8 @@ class _Core:
             mask = np.zeros(self.n_actions, dtype=np.int8)
             if seat in state.to_act():
                 mask[[a.index for a in state.legal_actions(seat)]] = 1
-            obs = self._cache[seat] = {"observation": self.encoder.encode(state.view(seat)), "action_mask": mask}
+            vector = encode_observation(self.encoder, state, seat)
+            obs = self._cache[seat] = {"observation": vector, "action_mask": mask}
         return obs
 
     def render_text(self) -> str:

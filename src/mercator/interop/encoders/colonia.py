@@ -1,4 +1,6 @@
-"""Colonia observation encoder (read from ``view(seat)`` only).
+"""Colonia observation encoder: ``write`` reads ``view(seat)``; ``fill``, the fast path, reads the state
+and writes the same vector (of another seat it reads the raws only as known and unknown counts, of the
+simultaneous choices only who committed and the observer's own).
 
 Seats are relative: ``p0`` is the observing seat, ``p1`` the next seat, and so on, padded to 6 seats
 (the game's maximum); every seat-valued field is a one-hot over relative seats. Relic fields are
@@ -12,10 +14,23 @@ from __future__ import annotations
 from typing import Any
 
 from mercator.games.colonia.data import CITIES, CURRENCIES, GOODS, RAWS
-from mercator.games.colonia.flow import DECISION_NAMES, MOD_NAMES, PHASES, STREET_NAMES
+from mercator.games.colonia.flow import (
+    D_FAMILY,
+    D_MAYOR,
+    D_NONE,
+    D_SEQ,
+    D_VOTE,
+    DECISION_NAMES,
+    MOD_NAMES,
+    PHASES,
+    STREET_NAMES,
+)
+from mercator.games.colonia.player import NO_SHRINE
+from mercator.games.colonia.scoring import relic_vp
 from mercator.games.colonia.space import CARD_IDS, HOLDS, SHIP_IDS, C, R
+from mercator.games.colonia.state import ColoniaState
 
-from ..encoding import Writer, WriterEncoder
+from ..encoding import Writer, WriterEncoder, bits
 
 KINDS = DECISION_NAMES[1:]  # "none" never reaches a view
 DECREES = [d.id for d in C.decrees]
@@ -28,6 +43,9 @@ SLOTS = R.decrees_per_week
 FIELDS = R.craft_column_fields
 NSTALLS = R.stalls
 NBERTHS = R.berths
+VALUE = {x: i for i, x in enumerate(VALUES)}
+PLAYER_FIELDS = ("present", "supply", "streets", "money", "goods", "raws_known", "raws_unknown", "hand", "played",
+                 "votes", "relics", "shrines", "shrined", "relic_vp", "stalls_bought", "holds_loaded", "reserved")
 
 
 def _index(seq: Any, value: Any) -> int | None:
@@ -36,6 +54,21 @@ def _index(seq: Any, value: Any) -> int | None:
 
 class ColoniaEncoder(WriterEncoder):
     name = "colonia"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.p_offsets = self.player_offsets(PLAYER_FIELDS)
+        # per (berth, ship): the (offset, value) pairs of the ship's printed holds (goods and payouts)
+        self.ship_pairs: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        at = self.at
+        for b in range(NBERTHS):
+            for ship, sh in enumerate(C.ships):
+                pairs = [(at["berths.ship"] + b * len(SHIP_IDS) + ship, 1),
+                         (at["berths.city"] + b * len(CITIES) + sh.city, 1)]
+                for h, (need, pay) in enumerate(zip(sh.holds[:HOLDS], sh.payouts, strict=False)):
+                    pairs += [(at["berths.goods"] + (b * HOLDS + h) * 5 + g, x) for g, x in enumerate(need)]
+                    pairs.append((at["berths.payout"] + b * HOLDS + h, pay))
+                self.ship_pairs[b, ship] = [(i, x) for i, x in pairs if x]
 
     def write(self, w: Writer, v: dict[str, Any]) -> None:
         seats, rel, ncard = self.max_seats, self.rel, len(CARD_IDS)
@@ -177,6 +210,184 @@ class ColoniaEncoder(WriterEncoder):
         vote = None if mine.get("kind") != "vote" else int(mine["yes"])
         w.onehot("dec.my_vote", vote, 2, "own committed vote: no, yes")
         w.scalar("dec.my_committed", bool(mine), "1 once the own simultaneous choice is committed")
+
+    # ---- the fast path: the state read directly -----------------------------------------------------------
+    def fill(self, buf: bytearray, wide: list[tuple[int, int]], st: Any, me: int) -> bool:
+        if not isinstance(st, ColoniaState):
+            return False
+        at, n, seats = self.at, self.players, self.max_seats
+        buf[at["week"]] = st.week
+        buf[at["weeks"]] = st.last_week
+        if 1 <= st.day <= 7:
+            buf[at["day"] + st.day - 1] = 1
+        buf[at["over"]] = st.over
+        o = at["to_act"]
+        for s in st.to_act():
+            buf[o + (s - me) % n] = 1
+        if not st.over and st.dec != D_NONE:
+            self._fill_decision(buf, st, me)
+        if st.week_card >= 0:
+            buf[at["week_card"] + st.week_card] = 1
+        buf[at["dice"]] = st.dice_count
+        buf[at["departing"]] = st.departing
+        o, o2, nd = at["decrees.card"], at["decrees.state"], len(DECREES)
+        for i, (d, state) in enumerate(zip(st.decrees, st.dstate, strict=True)):
+            if i < SLOTS:
+                buf[o + i * nd + d] = 1
+                buf[o2 + i * 3 + state] = 1
+        o = at["modifiers"]
+        wide += [(o + i, x) for i, x in enumerate(st.mods) if x]  # deltas may be negative
+        for name, order in (("turn_order", st.order), ("week0_order", st.week0)):
+            o = at[name]
+            for i, s in enumerate(order):
+                buf[o + i * seats + (s - me) % n] = 1
+        if st.week > 1 or st.day >= 3:
+            buf[at["mayor"] + (st.order[0] - me) % n] = 1
+        mods = tuple(st.mods)
+        block = self.cached_block
+        block(buf, "stalls.raws", "stalls.members", 0,
+              (me, mods, tuple(st.stall_owner), tuple(st.stall_members), tuple(map(tuple, st.stalls))),
+              self._fill_stalls, st, me)
+        block(buf, "craft.stick", "craft.owners", 0,
+              (me, mods, tuple(st.sticks), tuple(st.commissions), tuple(map(tuple, st.cols))), self._fill_craft, st, me)
+        block(buf, "berths.ship", "berths.loaded", 0, (me, *st.berths, *st.hold_owner), self._fill_berths, st, me)
+        display = tuple(st.display)
+        block(buf, "display", "display_price", 0, (mods, display), self._fill_display, st)
+        o, stride, reserver = at["p0.reserved"], self.stride, st.reserver
+        for c in display:
+            if reserver[c] >= 0:
+                buf[o + ((reserver[c] - me) % n) * stride + c] += 1
+        block(buf, "relic_discard", "relic_discard", 0, tuple(st.relic_discard), self._fill_discard, st)
+        o = at["decks"]
+        buf[o:o + 4] = (len(st.week_deck), len(st.decree_deck), len(st.ship_deck), len(st.relic_deck))
+        buf[at["bag"]] = sum(st.bag)
+        o = at["goods_supply"]
+        buf[o:o + 5] = st.gsupply
+        for s, p in enumerate(st.players):  # a seat's block changes only when that seat acts
+            key = (p.supply, p.st_tue, p.st_wed, p.st_thu, p.st_harb, *p.money, *p.goods, *p.raws, *p.unk, p.hand,
+                   p.played, p.votes, p.relics, *p.shrines, p.stalls_bought, p.holds_loaded)
+            block(buf, "p0.present", "p0.holds_loaded", ((s - me) % n) * stride, key, self._fill_player, p, 0)
+        o = at["own.raws"]
+        buf[o:o + 5] = st.players[me].raws
+        self.fill_result(wide, st, me)
+        return True
+
+    # the blocks below depend on a few lists only, and go through cached_block
+    def _fill_stalls(self, buf: bytearray, st: Any, me: int) -> None:
+        at, n, seats = self.at, self.players, self.max_seats
+        o = at["stalls.raws"]
+        for i, raws in enumerate(st.stalls):
+            buf[o + i * 5:o + i * 5 + 5] = raws
+        o, o2, o3 = at["stalls.cost"], at["stalls.buyer"], at["stalls.members"]
+        for i, owner in enumerate(st.stall_owner):
+            buf[o + i] = st.stall_cost(i)
+            if owner >= 0:
+                buf[o2 + i * seats + (owner - me) % n] = 1
+        buf[o3:o3 + NSTALLS] = st.stall_members
+
+    def _fill_craft(self, buf: bytearray, st: Any, me: int) -> None:
+        at, n, seats = self.at, self.players, self.max_seats
+        o = at["craft.stick"]
+        buf[o:o + 5] = st.sticks
+        o = at["craft.commissions"]
+        buf[o:o + 5] = st.commissions
+        o, o2, o3 = at["craft.next_cost"], at["craft.members"], at["craft.owners"]
+        for c, col in enumerate(st.cols):
+            buf[o + c] = st.commission_cost(c)
+            for f, (owner, k) in enumerate(col):
+                buf[o2 + c * FIELDS + f] = k
+                buf[o3 + (c * FIELDS + f) * seats + (owner - me) % n] = 1
+
+    def _fill_berths(self, buf: bytearray, st: Any, me: int) -> None:
+        n, seats = self.players, self.max_seats
+        o, pairs = self.at["berths.loaded"], self.ship_pairs
+        for b, ship in enumerate(st.berths):
+            if ship >= 0:
+                for i, x in pairs[b, ship]:
+                    buf[i] = x
+                for h in range(HOLDS):
+                    owner = st.hold_owner[ship * HOLDS + h]
+                    if owner >= 0:
+                        buf[o + (b * HOLDS + h) * seats + (owner - me) % n] = 1
+
+    def _fill_display(self, buf: bytearray, st: Any) -> None:
+        o, o2 = self.at["display"], self.at["display_price"]
+        for c in st.display:
+            buf[o + c] += 1
+            buf[o2 + c] = st.relic_price(c)
+
+    def _fill_discard(self, buf: bytearray, st: Any) -> None:
+        o = self.at["relic_discard"]
+        for c in st.relic_discard:
+            buf[o + c] += 1
+
+    def _fill_player(self, buf: bytearray, p: Any, k: int) -> None:
+        (present, supply, streets, money, goods, known, unknown, hand, played, votes, relics, shrines, shrined,
+         vp, stalls, holds, _) = self.p_offsets
+        buf[present + k] = 1
+        buf[supply + k] = p.supply
+        o = streets + k
+        buf[o:o + 4] = (p.st_tue, p.st_wed, p.st_thu, p.st_harb)
+        o = money + k
+        buf[o:o + 4] = p.money
+        o = goods + k
+        buf[o:o + 5] = p.goods
+        o = known + k
+        buf[o:o + 5] = [r - u for r, u in zip(p.raws, p.unk, strict=True)]
+        buf[unknown + k] = sum(p.unk)
+        o = hand + k
+        for x in p.hand:
+            buf[o + VALUE[x]] += 1
+        if p.played in VALUE:
+            buf[played + k + VALUE[p.played]] = 1
+        buf[votes + k] = p.votes
+        o = relics + k
+        for c in p.relics:
+            buf[o + c] += 1
+        o, o2 = shrines + k, shrined + k
+        for city, x in enumerate(p.shrines):
+            if x != NO_SHRINE:
+                buf[o + city] = 1
+                if x >= 0:
+                    buf[o2 + x] += 1
+        buf[vp + k] = relic_vp(p)
+        buf[stalls + k] = p.stalls_bought
+        buf[holds + k] = p.holds_loaded
+
+    def _fill_decision(self, buf: bytearray, st: Any, me: int) -> None:
+        at, n, dec = self.at, self.players, st.dec
+        buf[at["dec.kind"] + dec - 1] = 1  # KINDS skips "none"
+        seat = -1
+        if dec == D_SEQ:
+            buf[at["dec.phase"] + st.seq] = 1
+            seat = st.order[st.cur]
+            o = at["dec.passed"]
+            for s in bits(st.passed):
+                if s < n:
+                    buf[o + (s - me) % n] = 1
+        elif dec in (D_FAMILY, D_VOTE):
+            o = at["dec.waiting"]
+            for s in st.waiting:
+                buf[o + (s - me) % n] = 1
+            o = at["dec.committed"]
+            for s in st.commits:
+                buf[o + (s - me) % n] = 1
+            mine = st.commits.get(me)
+            if mine is not None:
+                choice = mine.to_json()
+                buf[at["dec.my_committed"]] = 1
+                if choice.get("value") in VALUE:
+                    buf[at["dec.my_card"] + VALUE[choice["value"]]] = 1
+                if choice.get("kind") == "vote":
+                    buf[at["dec.my_vote"] + int(choice["yes"])] = 1
+        elif dec == D_MAYOR:
+            seat = st.order[0]
+        else:
+            seat = st.good_queue[0]
+        if seat >= 0:
+            buf[at["dec.seat"] + (seat - me) % n] = 1
+        if dec in (D_VOTE, D_MAYOR):
+            buf[at["dec.decree"] + st.decrees[st.vslot]] = 1
 
 
 ENCODER = ColoniaEncoder

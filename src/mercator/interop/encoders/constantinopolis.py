@@ -1,4 +1,6 @@
-"""Constantinopolis observation encoder (read from ``view(seat)`` only).
+"""Constantinopolis observation encoder: ``write`` reads ``view(seat)``; ``fill``, the fast path, reads
+the state and writes the same vector (it reads another seat's hand only for its size, the swap pick
+and a simultaneous choice only when they are the observer's own).
 
 Seats are relative: ``p0`` is the observing seat, ``p1`` the next seat clockwise, and so on; every
 seat-valued field is a one-hot over relative seats (padded to 5 seats, the game's maximum).
@@ -11,11 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from mercator.games.constantinopolis import frames as F
 from mercator.games.constantinopolis.data import GOODS, OFFICES, SIZES
 from mercator.games.constantinopolis.frames import NAMES, SOURCES
 from mercator.games.constantinopolis.space import CARD_IDS, C
+from mercator.games.constantinopolis.state import ConstantinopolisState
 
-from ..encoding import Writer, WriterEncoder
+from ..encoding import Writer, WriterEncoder, bit_bytes
 
 PHASES = (1, 4, 6, 7, 8)
 BUILDINGS = [b.id for b in C.buildings]
@@ -25,9 +29,16 @@ LOCATIONS = ("port", "short", "long")
 CATEGORIES = ("production", "commercial", "utility", "public", "wall")
 CARD = {c: i for i, c in enumerate(CARD_IDS)}
 BUILDING = {b: i for i, b in enumerate(BUILDINGS)}
+NB = len(BUILDINGS)
 GOOD = {g: i for i, g in enumerate(GOODS)}
 KIND = {n: i for i, n in enumerate(NAMES)}
 FLAGS = ("redemptor_used", "porta_pegae_used", "trading_post_bought", "swapped", "preempted")
+
+
+assert BUILDINGS[0] == "ager" and all(b.bid == i for i, b in enumerate(C.buildings))  # the fast path relies on it
+PLAYER_FIELDS = ("present", "gold", "fp", "goods", "buildings", "production_level", "office", "ships", "shipped",
+                 "trading_posts", "unused_trading_posts", "reserved", "hand_size", "categories_bought", "trades",
+                 "trade_limit", "bought", "sold", "commercial_used", "flags", "offers", "hand")
 
 
 def _index(seq: Any, value: Any) -> int | None:
@@ -36,6 +47,12 @@ def _index(seq: Any, value: Any) -> int | None:
 
 class ConstantinopolisEncoder(WriterEncoder):
     name = "constantinopolis"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.p_offsets = self.player_offsets(PLAYER_FIELDS)
+        self.office_offsets = [(self.at[f"office{o}.holder"], self.at[f"office{o}.stake"]) for o in range(5)]
+        self._markets: dict[int, bytes] = {}
 
     def write(self, w: Writer, v: dict[str, Any]) -> None:
         seats, ncard, nb = self.max_seats, len(CARD_IDS), len(BUILDINGS)
@@ -155,5 +172,176 @@ class ConstantinopolisEncoder(WriterEncoder):
         keep = [mine.get(g, 0) for g in GOODS] if mine.get("kind") == "keep_goods" else [0] * 5
         w.vector("dec.my_keep", keep, "own committed keep choice (goods kept)")
         w.scalar("dec.my_committed", bool(mine), "1 once the own simultaneous choice is committed")
+
+    # ---- the fast path: the state read directly -----------------------------------------------------------
+    def fill(self, buf: bytearray, wide: list[tuple[int, int]], st: Any, me: int) -> bool:
+        if not isinstance(st, ConstantinopolisState):
+            return False
+        at, n, seats = self.at, self.players, self.max_seats
+        buf[at["round"]] = st.round
+        buf[at["final_round"]] = st.final_round
+        if st.phase in PHASES:
+            buf[at["phase"] + PHASES.index(st.phase)] = 1
+        buf[at["over"]] = st.over
+        o = at["to_act"]
+        for s in st.to_act():
+            buf[o + (s - me) % n] = 1
+        if st.stack:
+            self._fill_decision(buf, st, me)
+        o = at["order0"]
+        for i, s in enumerate(st.order_by_slot() if st.phase == 1 else st.order):
+            buf[o + i * seats + (s - me) % n] = 1
+        for (holder, stake), h, x in zip(self.office_offsets, st.holder, st.stake, strict=True):
+            if h >= 0:
+                buf[holder + (h - me) % n] = 1
+            buf[stake] = x
+        buf[at["market.future_cards"]] = len(st.future)
+        buf[at["market.exhaustions"]] = st.exhaustions
+        o = at["building_supply"]
+        buf[o:o + len(SUPPLY)] = st.supply[1:]  # every building but the ager, which comes first
+        o = at["ship_supply"]
+        buf[o:o + 3] = st.ship_supply
+        buf[at["deck_size"]] = len(st.deck)
+        self.cached_block(buf, "discard", "discard", 0, tuple(st.discard), self._fill_discard, st)
+        for s, p in enumerate(st.players):
+            self._fill_player(buf, st, p, ((s - me) % n) * self.stride, s == me)
+        self.fill_result(wide, st, me)
+        return True
+
+    def template(self, st: Any) -> bytes:
+        """Zeros with the current market card's printed fields (current, prices, limit, donations)."""
+        if not isinstance(st, ConstantinopolisState):
+            return self._zeros
+        block = self._markets.get(st.market)
+        if block is None:
+            at, m = self.at, C.markets[st.market]
+            buf = bytearray(self._zeros)
+            buf[at["market.current"] + st.market] = 1
+            buf[at["market.trade_limit"]] = m.trade_limit
+            o, o2 = at["market.buy"], at["market.sell"]
+            buf[o:o + 5], buf[o2:o2 + 5] = m.buy, m.sell
+            for g, q, fp in m.donations:
+                buf[at["market.donation_qty"] + g], buf[at["market.donation_fp"] + g] = q, fp
+            block = self._markets[st.market] = bytes(buf)
+        return block
+
+    def _fill_discard(self, buf: bytearray, st: Any) -> None:  # a long list that changes seldom
+        o = self.at["discard"]
+        for c in st.discard:
+            buf[o + c] += 1
+
+    def _fill_player(self, buf: bytearray, st: Any, p: Any, k: int, own: bool) -> None:
+        (present, gold, fp, goods, buildings, level, office, ships, shipped, posts, unused, reserved, hand_size,
+         cats, trades, limit, bought, sold, com_used, flags, offers, hand) = self.p_offsets
+        buf[present + k] = 1
+        buf[gold + k] = p.gold
+        buf[fp + k] = p.fp
+        o = goods + k
+        buf[o:o + 5] = p.goods
+        o = buildings + k
+        buf[o:o + NB] = bit_bytes(p.bmask, NB)
+        buf[level + k] = p.prod_level
+        if p.office >= 0:
+            buf[office + k + p.office] = 1
+        o, o2 = ships + k, shipped + k
+        for z, loc, cs in p.ships:
+            buf[o + z * 3 + loc] += 1
+            for c in cs:
+                buf[o2 + c] = loc + 1
+        buf[posts + k] = p.posts
+        buf[unused + k] = p.posts - len(p.reserved)
+        o = reserved + k
+        for c, r in p.reserved:
+            buf[o + c] = r
+        buf[hand_size + k] = len(p.hand)
+        if p.cats:
+            o = cats + k
+            buf[o:o + 5] = bit_bytes(p.cats, 5)
+        if p.bought:
+            o = bought + k
+            buf[o:o + 5] = bit_bytes(p.bought, 5)
+        if p.sold:
+            o = sold + k
+            buf[o:o + 5] = bit_bytes(p.sold, 5)
+        if p.com_used:
+            o = com_used + k
+            buf[o:o + NB] = bit_bytes(p.com_used, NB)
+        buf[trades + k] = p.trades
+        buf[limit + k] = st.trade_limit(p)
+        o = flags + k
+        buf[o:o + 5] = (p.redemptor_used, p.pegae_used, p.post_bought, p.swapped, p.preempted)
+        buf[offers + k] = p.offers
+        if own:
+            o = hand + k
+            for c in p.hand:
+                buf[o + c] += 1
+
+    def _fill_decision(self, buf: bytearray, st: Any, me: int) -> None:
+        at, n = self.at, self.players
+        top = st.stack[-1]
+        kind = top[0]
+        buf[at["dec.kind"] + kind] = 1
+        first = other = -1
+        if kind in (F.ACT, F.TURN, F.GOOD, F.LOAD, F.SWAP):
+            first = top.seat
+            if kind == F.GOOD:
+                buf[at["dec.source"] + top.source] = 1
+            elif kind == F.LOAD:
+                buf[at["dec.size"] + top.size] = 1
+                o = at["dec.contracts"]
+                for c in top.cards:
+                    buf[o + c] += 1
+                buf[at["dec.load"]] = top.used
+                o = at["dec.goods"]
+                buf[o:o + 5] = top.need
+            elif kind == F.SWAP and top.seat == me:
+                buf[at["dec.picked"] + top.first] = 1
+        elif kind == F.BID:
+            first, other = top.challenger, top.holder
+            if top.leader >= 0:
+                buf[at["dec.leader"] + (top.leader - me) % n] = 1
+            buf[at["dec.office"] + top.office] = 1
+            buf[at["dec.bid"]] = top.bid
+        elif kind == F.PREEMPT:
+            first, other = top.consul, top.buyer
+            buf[at["dec.building"] + top.building] = 1
+            buf[at["dec.redemptor"]] = top.redemptor
+        elif kind in (F.OFFER, F.ANSWER):
+            if kind == F.OFFER:
+                first, other = top.seat, top.target
+                buf[at["dec.stage"] + top.stage] = 1
+            else:
+                first, other = top.offerer, top.target
+            o = at["dec.give"]
+            buf[o:o + 6] = (top.give_gold, *top.give_goods)
+            o = at["dec.get"]
+            buf[o:o + 6] = (top.get_gold, *top.get_goods)
+        elif kind == F.SIMUL:
+            buf[at["dec.choice"] + ("donate", "keep").index(top.choice)] = 1
+            o = at["dec.waiting"]
+            for s in st.waiting:
+                buf[o + (s - me) % n] = 1
+            o = at["dec.committed"]
+            for s in st.commits:
+                buf[o + (s - me) % n] = 1
+            mine = st.commits.get(me)
+            if mine is not None:
+                self._fill_my_choice(buf, mine.to_json())
+        if first >= 0:
+            buf[at["dec.seat"] + (first - me) % n] = 1
+        if other >= 0:
+            buf[at["dec.other"] + (other - me) % n] = 1
+
+    def _fill_my_choice(self, buf: bytearray, mine: dict[str, Any]) -> None:
+        at = self.at
+        buf[at["dec.my_committed"]] = 1
+        if mine.get("kind") == "donate":
+            buf[at["dec.my_donation"] + GOOD[mine["good"]]] = 1
+        elif mine.get("kind") == "donate_none":
+            buf[at["dec.my_donation"] + 5] = 1
+        elif mine.get("kind") == "keep_goods":
+            o = at["dec.my_keep"]
+            buf[o:o + 5] = [mine.get(g, 0) for g in GOODS]
+
 
 ENCODER = ConstantinopolisEncoder

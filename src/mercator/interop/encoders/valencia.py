@@ -1,4 +1,6 @@
-"""Valencia / Strasbourg observation encoder (read from ``view(seat)`` only).
+"""Valencia / Strasbourg observation encoder: ``write`` reads ``view(seat)``; ``fill``, the fast path, reads
+the state and writes the same vector (another seat's cards and tasks it reads only as counts, its pile only
+as the returned bottom, the open decision through the frame's own view).
 
 One layout covers both editions and every city layout, so the size depends on nothing: the edition
 is a one-hot field, cells use the game's global 6 x 9 grid (``r1c1`` = 0, row-major; Valencia's
@@ -15,10 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from mercator.games.valencia.data import CELL_IDS, DOT_IDS, EDITIONS, GUILDS, SEATS, STEP_TYPES
-from mercator.games.valencia.frames import NAMES, PHASES
+from mercator.games.valencia.frames import ACTION, KEEP_TASKS, NAMES, OVER, PHASES, PLANNING
+from mercator.games.valencia.player import ASSIGNING
 from mercator.games.valencia.space import MAX_STACKS, C
+from mercator.games.valencia.state import ValenciaState
 
-from ..encoding import Writer, WriterEncoder
+from ..encoding import Writer, WriterEncoder, bits
 
 KINDS = [NAMES[k] for k in sorted(NAMES)]
 LETTERS = tuple("ABCDEFGHI")
@@ -34,6 +38,13 @@ KIND_OF_CELL = (*GUILDS, "site")
 PILE = max(len(e.rules.deck_values) * e.rules.deck_copies for e in C.editions.values())  # 24 cards
 STAGES = ("drawing", "forming_stacks", "planned")
 FINAL = ("city", "bonus_pieces", "landmarks", "privileges", "total")
+KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+SEAT_INDEX = {x: i for i, x in enumerate(SEATS)}
+GUILD_INDEX = {g: i for i, g in enumerate(GUILDS)}
+LM_VALUE = {e.name: [LANDMARK[lm.id] for lm in e.landmarks] for e in C.editions.values()}  # by edition index
+PLAYER_FIELDS = ("present", "vp", "coins", "privileges", "goods", "members", "city", "council", "pile", "returned",
+                 "drawn", "planning", "stack_sizes", "stacks_used", "discard", "face_down_discards", "tasks_kept",
+                 "tasks_dealt", "kept_tasks", "final", "final_tasks", "tasks_fulfilled")
 
 
 def _index(seq: Any, value: Any) -> int | None:
@@ -50,6 +61,12 @@ def _values(cards: Any) -> list[int]:
 
 class ValenciaEncoder(WriterEncoder):
     name = "valencia"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.p_offsets = self.player_offsets(PLAYER_FIELDS)
+        self._static_key: tuple[Any, ...] = ()
+        self._static = self._zeros
 
     def write(self, w: Writer, v: dict[str, Any]) -> None:
         seats, rel, ncell, ndot = self.max_seats, self.rel, len(CELL_IDS), len(DOT_IDS)
@@ -206,6 +223,215 @@ class ValenciaEncoder(WriterEncoder):
         w.vector("own.face_down_discards", _values(q.get("face_down_discards", ())), "own face-down discards per value")
         w.vector("own.pile", _values(q.get("pile_values", ())), "own draw pile per value (order unknown)")
         w.multihot("own.dealt_tasks", [TASK[t] for t in q.get("dealt_tasks", ())], len(TASK), "own dealt task cards")
+
+    # ---- the fast path: the state read directly -----------------------------------------------------------
+    def template(self, st: Any) -> bytes:
+        """What is fixed for the whole game already written: edition, round cards, city layout (the last
+        game's template is kept; the key compares the map and edition objects and the drawn card order)."""
+        if not isinstance(st, ValenciaState):
+            return self._zeros
+        key = (st.ed, st.map, st.card_order, st.round_landmark)
+        old = self._static_key
+        if old and old[0] is key[0] and old[1] is key[1] and old[2] == key[2] and old[3] == key[3]:
+            return self._static
+        at, ed, m = self.at, st.ed, st.map
+        pairs = [(at["edition"] + EDITIONS.index(ed.name), 1), (at["city.rows"], m.rows), (at["city.cols"], m.cols)]
+        nl, lm_value = len(LETTERS), LM_VALUE[ed.name]
+        for r, c in enumerate(st.card_order):
+            cid, steps = ed.cards[c]
+            pairs.append((at["rounds.card"] + r * NCARDS + CARDS[cid], 1))
+            pairs.append((at["rounds.landmark"] + r * NLM + lm_value[st.round_landmark[r]], 1))
+            for letter, kind, guild, flag in steps:
+                i = r * nl + LETTERS.index(letter)
+                pairs.append((at["rounds.types"] + i * len(STEP_TYPES) + kind, 1))
+                if guild >= 0:
+                    pairs.append((at["rounds.guilds"] + i * len(GUILDS) + guild, 1))
+                if flag:
+                    pairs.append((at["rounds.merchants_seat"] + i, 1))
+        pairs += [(at["city.cells"] + c * 6 + k, 1) for c, k in enumerate(m.kind) if k >= 0]
+        pairs += [(at["city.dots"] + d, 1) for d in m.dots]
+        buf = bytearray(self._zeros)
+        for i, x in pairs:
+            buf[i] = x
+        self._static_key = (key[0], key[1], list(key[2]), list(key[3]))
+        self._static = bytes(buf)
+        return self._static
+
+    def fill(self, buf: bytearray, wide: list[tuple[int, int]], st: Any, me: int) -> bool:
+        if not isinstance(st, ValenciaState):
+            return False
+        at, n, phase = self.at, self.players, st.phase
+        buf[at["round"]] = st.round
+        buf[at["phase"] + phase] = 1
+        buf[at["over"]] = phase == OVER
+        o = at["to_act"]
+        for s in st.to_act():
+            buf[o + (s - me) % n] = 1
+        if st.figure is not None and st.figure >= 0:
+            buf[at["figure"] + (st.figure - me) % n] = 1
+        d = st.ops[-1].view(st, me) if st.ops else None  # the frame's own view: small, and it hides what it must
+        if d:
+            self._fill_decision(buf, d, me)
+        if phase == ACTION and st.step >= 0:
+            self._fill_auction(buf, st, me)
+        if phase == KEEP_TASKS:
+            o = at["keep.waiting"]
+            for s in st.waiting:
+                buf[o + (s - me) % n] = 1
+            o = at["keep.committed"]
+            for s in st.commits:
+                buf[o + (s - me) % n] = 1
+            mine = st.commits.get(me)
+            if mine is not None:
+                choice = mine.to_json()
+                buf[at["keep.my_committed"]] = 1
+                o = at["keep.my_choice"]
+                for t, bit in zip(st.players[me].dealt, choice.get("keep", ""), strict=False):
+                    if bit == "1":
+                        buf[o + t] += 1
+        m, city, stride = st.map, st.city, self.stride
+        o, o2 = at["city.blocked"], at["p0.city"]
+        for c in m.spaces:
+            x = city[c]
+            if x == 9:
+                buf[o + c] += 1
+            elif 0 <= x < 9:
+                buf[o2 + ((x - me) % n) * stride + c] = 1
+        o, lm_at, lm_value = at["city.landmarks"], st.lm_at, LM_VALUE[st.ed.name]
+        for c in m.sites:
+            if lm_at[c] >= 0:
+                buf[o + c] = lm_value[lm_at[c]] + 2
+        o, bonus = at["city.bonus_pieces"], st.bonus_at
+        for x in m.dots:
+            if bonus[x]:
+                buf[o + x] += 1
+        o = at["supply.goods"]
+        buf[o:o + 5] = st.goods_supply
+        buf[at["supply.privileges"]] = st.privilege_supply
+        buf[at["supply.bonus_pieces"]] = st.bonus_supply
+        o = at["p0.council"]
+        for x, s in enumerate(st.council):
+            if s >= 0:
+                buf[o + ((s - me) % n) * stride + x] = 1
+        final = st.final or []
+        for s, p in enumerate(st.players):
+            self._fill_player(buf, wide, st, p, ((s - me) % n) * stride, s == me, final[s] if s < len(final) else None)
+        self._fill_own(buf, st, st.players[me])
+        self.fill_result(wide, st, me)
+        return True
+
+    def _fill_decision(self, buf: bytearray, d: dict[str, Any], me: int) -> None:
+        at, n = self.at, self.players
+        kind = KIND_INDEX.get(d.get("kind", ""))
+        if kind is not None:
+            buf[at["dec.kind"] + kind] = 1
+        seat = d.get("seat")
+        if seat is not None and seat >= 0:
+            buf[at["dec.seat"] + (seat - me) % n] = 1
+        if d.get("council_seat") in SEAT_INDEX:
+            buf[at["dec.council_seat"] + SEAT_INDEX[d["council_seat"]]] = 1
+        if d.get("guild") in GUILD_INDEX:
+            buf[at["dec.guild"] + GUILD_INDEX[d["guild"]]] = 1
+        if d.get("landmark") in LANDMARK:
+            buf[at["dec.landmark"] + LANDMARK[d["landmark"]]] = 1
+
+    def _fill_auction(self, buf: bytearray, st: Any, me: int) -> None:
+        at, n, seats = self.at, self.players, self.max_seats
+        letter, kind, guild, flag = st.card_steps()[st.step]
+        buf[at["auc.step"] + LETTERS.index(letter)] = 1
+        buf[at["auc.type"] + kind] = 1
+        if guild >= 0:
+            buf[at["auc.guild"] + guild] = 1
+        buf[at["auc.merchants_seat"]] = flag
+        o = at["auc.queue"]
+        for i, s in enumerate(st.queue):
+            if i < seats:
+                buf[o + i * seats + (s - me) % n] = 1
+        start = st.figure_at_start
+        if start is not None and start >= 0:
+            buf[at["auc.figure_at_start"] + (start - me) % n] = 1
+        o = at["auc.deferred"]
+        for s in bits(st.deferred):
+            if s < n:
+                buf[o + (s - me) % n] = 1
+        o, o2, o3 = at["auc.revealed"], at["auc.bid"], at["auc.bid_values"]
+        for s, bid in enumerate(st.bid):
+            if bid >= 0:
+                k = (s - me) % n
+                buf[o + k] = 1
+                buf[o2 + k] = bid
+                for x in st.bid_cards[s]:
+                    buf[o3 + k * 6 + x - 1] += 1
+
+    def _fill_player(self, buf: bytearray, wide: list[tuple[int, int]], st: Any, p: Any, k: int, own: bool,
+                     fin: dict[str, Any] | None) -> None:
+        (present, vp, coins, privileges, goods, members, _, _, pile, returned, drawn, planning, sizes, used,
+         discard, face_down, kept_n, dealt_n, kept, final, final_tasks, fulfilled) = self.p_offsets
+        buf[present + k] = 1
+        if p.vp:
+            wide.append((vp + k, p.vp))  # negative after task penalties
+        buf[coins + k] = p.coins
+        buf[privileges + k] = p.privileges
+        o = goods + k
+        buf[o:o + 5] = p.goods
+        buf[members + k] = p.supply
+        buf[pile + k] = len(p.pile)
+        if p.known_bottom:
+            o = returned + k
+            bottom = p.pile[:min(p.known_bottom, PILE)]
+            buf[o:o + len(bottom)] = bottom
+        buf[drawn + k] = len(p.drawn)
+        if st.phase == PLANNING:
+            buf[planning + k + p.stage] = 1
+        else:
+            o, o2 = sizes + k, used + k
+            for i, cards in enumerate(p.stacks[:MAX_STACKS]):
+                buf[o + i] = len(cards)
+                if p.gone >> i & 1:
+                    buf[o2 + i] = 1
+        o = discard + k - 1
+        for x in p.discard:
+            buf[o + x] += 1
+        buf[face_down + k] = len(p.hidden)
+        buf[kept_n + k] = len(p.kept)
+        buf[dealt_n + k] = len(p.dealt)
+        if own or st.phase == OVER:
+            o = kept + k
+            for t in p.kept:
+                buf[o + t] += 1
+        if fin:
+            wide += [(final + k + i, fin[x]) for i, x in enumerate(FINAL) if fin.get(x)]
+            points = {TASK[t["task"]]: t["points"] for t in fin["tasks"]}
+            wide += [(final_tasks + k + t, x) for t, x in points.items() if x]
+            o = fulfilled + k
+            for t in fin["tasks"]:
+                if t["fulfilled"]:
+                    buf[o + TASK[t["task"]]] += 1
+
+    def _fill_own(self, buf: bytearray, st: Any, p: Any) -> None:
+        at = self.at
+        o = at["own.drawn"] - 1
+        for x in p.drawn:
+            buf[o + x] += 1
+        if p.stage == ASSIGNING and len(p.assign) < len(p.hand):
+            buf[at["own.next_card"] + p.hand[len(p.assign)] - 1] = 1
+        o = at["own.stacks"] - 1
+        if st.phase == PLANNING:  # stacks being formed (the assignment lingers after planning: not read then)
+            for x, k in zip(p.hand, p.assign, strict=False):
+                buf[o + k * 6 + x] += 1
+        else:
+            for k in p.open_stacks():
+                for x in p.stacks[k]:
+                    buf[o + k * 6 + x] += 1
+        o = at["own.face_down_discards"] - 1
+        for x in p.hidden:
+            buf[o + x] += 1
+        o = at["own.pile"] - 1
+        for x in p.pile:
+            buf[o + x] += 1
+        o = at["own.dealt_tasks"]
+        for t in p.dealt:
+            buf[o + t] += 1
 
 
 ENCODER = ValenciaEncoder
