@@ -174,14 +174,15 @@ def _human_step(session: Session, seat: int) -> bool:
     keys = action_keys(session.ui, legal)
     session.console.print(since_panel(session, seat))
     session.seen_at[seat] = session.state.version
-    session.console.print(*session.ui.summary(session.state.view(seat), session.names, seat))
+    show(session.console, session.ui.summary(session.state.view(seat), session.names, seat))
+    session.console.print(Text(session.say("board_hint"), style="dim"))
     show_actions(session, seat, legal, keys)
     while True:
         choice = _ask(session, seat, keys)
         if choice == LOG:
             show_log(session, seat)
         elif choice == BOARD:
-            session.console.print(*board_renderables(session, seat))
+            show(session.console, board_renderables(session, seat))
         else:
             break
         show_actions(session, seat, legal, keys)
@@ -282,8 +283,7 @@ def _save(session: Session) -> None:
 def _finish(session: Session) -> None:
     con = session.console
     con.print(Rule(Text("Game over", style="bold")))
-    board = board_renderables(session, None)
-    con.print(*board)
+    show(con, board_renderables(session, None))
     con.print(log_panel(session, None))
     con.print(final_table(session.state, session.names, session.ui))
     _save(session)
@@ -306,6 +306,12 @@ def final_table(state: GameState, names: list[str], ui: GameUI) -> Table:
     winners = [names[s] for s in range(len(names)) if ranking[s] == 1]
     table.caption = ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners)
     return table
+
+
+def show(con: Console, parts: list[RenderableType]) -> None:
+    """Each part on lines of its own (``print(*parts)`` would run short texts into one line)."""
+    for part in parts:
+        con.print(part)
 
 
 def board_renderables(session: Session, seat: int | None) -> list[RenderableType]:
@@ -341,7 +347,7 @@ def show_log(session: Session, viewer: int) -> None:
     page = 0
     while True:
         con.print(Rule(Text(session.say("log_title", n=len(session.log)), style="bold")))
-        con.print(*(lines[page * size:(page + 1) * size] or [Text(session.say("log_empty"))]))
+        show(con, list(lines[page * size:(page + 1) * size]) or [Text(session.say("log_empty"))])
         try:
             raw = session.input_fn(session.say("log_page", page=page + 1, pages=pages)).strip().lower()
         except EOFError:

@@ -72,6 +72,21 @@ def board(view: dict[str, Any], names: list[str], seat: int | None) -> list[Rend
     return parts if decision is None else [*parts, decision]
 
 
+def summary(view: dict[str, Any], names: list[str], seat: int) -> list[RenderableType]:
+    """What a decision needs in a few lines (an 80×24 terminal): each family on one line, the
+    seat's screen and the open decision."""
+    out: list[RenderableType] = [header(view, names, seat)]
+    for s, p in enumerate(view["players"]):
+        money = "/".join(str(p["money"][k]) for k in CURRENCY_SHORT)
+        raws = bundle(p["raws_known"]) + (f" +{p['raws_unknown']} hidden" if p["raws_unknown"] else "")
+        parts = [f"money Pf/Gr/Mk/Gu {money}", f"goods: {bundle(p['goods'])}", f"raws: {raws}",
+                 f"{p['supply']} in supply", f"{p['relic_vp']} relic VP"]
+        out.append(Text(f"{names[s]} ({p['colour']}): " + " · ".join(parts)))
+    out.append(Text(f"Behind your screen: {bundle(view['players'][seat]['screen']['raws'])}"))
+    decision = decision_text(view, names)
+    return out if decision is None else [*out, decision]
+
+
 def final_columns(view: dict[str, Any], seat: int) -> dict[str, str]:
     """Beside the score: relic VP, then the tie-breakers (money in all currencies, goods)."""
     p = view["players"][seat]

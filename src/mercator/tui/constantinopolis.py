@@ -16,7 +16,7 @@ from rich.text import Text
 
 from mercator.engine.i18n import describe, seat_fields
 
-from .common import Ctx, pretty_id
+from .common import Ctx, pretty_id, worded
 
 GOOD_IDS = ("alimentary", "consumer", "industrial", "military", "luxury")
 GOOD_SHORT = {"alimentary": "ali", "consumer": "con", "industrial": "ind", "military": "mil", "luxury": "lux"}
@@ -36,6 +36,34 @@ def board(view: dict[str, Any], names: list[str], seat: int | None) -> list[Rend
     decision = decision_text(view, names)
     if decision is not None:
         out.append(decision)
+    return out
+
+
+def summary(view: dict[str, Any], names: list[str], seat: int) -> list[RenderableType]:
+    """What a decision needs in a few lines (an 80×24 terminal): each player on one line, the market
+    prices, the seat's contracts and the open decision."""
+    m = view["market"]
+    prices = " ".join(f"{GOOD_SHORT[g]} {m['buy'][g]}/{m['sell'][g]}" for g in GOOD_IDS)
+    out: list[RenderableType] = [header(view, names, seat), *player_lines(view, names, seat),
+                                 Text(f"Market {pretty_id(m['current'])} (buy/sell): {prices}")]
+    me = view["players"][seat]
+    cards = [contract_text(c) for c in me.get("hand", [])] + [contract_text(r["contract"]) + " (reserved)"
+                                                              for r in me["reserved"]]
+    out.append(Text("Your contracts: " + ("; ".join(cards) or "none")))
+    decision = decision_text(view, names)
+    return out if decision is None else [*out, decision]
+
+
+def player_lines(view: dict[str, Any], names: list[str], seat: int | None) -> list[Text]:
+    to_act = set(view["to_act"])
+    out = []
+    for p in view["players"]:
+        s = p["seat"]
+        name = ("▶ " if s in to_act else "  ") + names[s] + (" (you)" if s == seat else "")
+        parts = [office_name(p["office"]) if p["office"] else "no office", f"{p['gold']} gold", f"{p['fp']} FP",
+                 f"goods: {goods_text(p['goods'])}", f"buildings: {len(p['buildings'])}",
+                 f"ships: {ships_text(p['ships'])}", f"contracts in hand: {p['hand_size']}"]
+        out.append(Text(f"{name}: " + " · ".join(parts)))
     return out
 
 
@@ -108,7 +136,7 @@ def players_table(view: dict[str, Any], names: list[str], seat: int | None) -> T
         ("Player", "left"), ("Office", "left"), ("Gold", "right"), ("FP", "right"), ("Goods", "left"),
         ("Buildings", "left"), ("Ships", "left"), ("Posts used", "right"), ("Reserved", "left"), ("Hand", "right"))
     for col, just in columns:
-        table.add_column(col, justify=just, overflow="fold")
+        table.add_column(col, justify=just, overflow="ellipsis")
     to_act = set(view["to_act"])
     for p in view["players"]:
         s = p["seat"]
@@ -160,8 +188,8 @@ def _field_text(key: str, value: Any, names: list[str]) -> str:
         return ", ".join(names[s] for s in seats if isinstance(s, int)) or "-"
     if isinstance(value, dict):
         return goods_text(value, full=True)
-    if isinstance(value, list):
-        return ", ".join(map(str, value)) or "-"
+    if isinstance(value, bool | list):
+        return worded(value, "en")
     return pretty_id(value) if key in ("office", "building") else str(value)
 
 

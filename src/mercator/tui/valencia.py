@@ -13,7 +13,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from .common import pretty_id
+from .common import pretty_id, worded
 
 GUILD_LETTER = {"bakers": "b", "butchers": "u", "shoemakers": "s", "vintners": "v", "smiths": "m"}
 TASK_NAMES: dict[str, str] = {}
@@ -48,6 +48,28 @@ def board(view: dict[str, Any], names: list[str], seat: int | None) -> list[Rend
     d = view.get("decision")
     if d:
         out.append(Text(f"Decision: {d['kind']} — {_who(names, d['seat'])}", style="magenta"))
+    return out
+
+
+def summary(view: dict[str, Any], names: list[str], seat: int) -> list[RenderableType]:
+    """What a decision needs in a few lines (an 80×24 terminal): each player on one line, the
+    running auction, the seat's own cards and tasks and the open decision."""
+    out: list[RenderableType] = [header(view, names, seat)]
+    to_act = set(view["to_act"])
+    for p in view["players"]:
+        s = p["seat"]
+        name = ("▶ " if s in to_act else "  ") + names[s] + (" (you)" if s == seat else "")
+        goods = ", ".join(f"{g} {n}" for g, n in p["goods"].items() if n) or "-"
+        parts = [f"{p['vp']} VP", f"{p['coins']} coins", f"goods: {goods}", f"{p['privileges']} privileges",
+                 f"{p['members_in_supply']} members in supply"]
+        out.append(Text(f"{name}: " + " · ".join(parts)))
+    auction = auction_text(view, names)
+    if auction is not None:
+        out.append(auction)
+    out.append(private_panel(view, seat))
+    d = view.get("decision")
+    if d:
+        out.append(Text(f"Decision: {d['kind'].replace('_', ' ')} — {_who(names, d['seat'])}", style="magenta"))
     return out
 
 
@@ -134,7 +156,7 @@ def players_table(view: dict[str, Any], names: list[str], seat: int | None) -> T
     table = Table(title="Players", title_style="bold", expand=True)
     for col in ("Player", "VP", "Coins", "Goods", "Priv.", "Members", "Pile", "Drawn", "Stacks", "Discard",
                 "Tasks"):
-        table.add_column(col, overflow="fold")
+        table.add_column(col, overflow="ellipsis")
     to_act = set(view["to_act"])
     for p in view["players"]:
         s = p["seat"]
@@ -153,7 +175,7 @@ def auction_text(view: dict[str, Any], names: list[str]) -> Text | None:
     if not a:
         return None
     what = a["guild"] or a["type"].replace("_", " ")
-    bids = "; ".join(f"{names[b['seat']]} {b['values']} = {b['bid']}" for b in a["bids"]) or "none yet"
+    bids = "; ".join(f"{names[b['seat']]} {worded(b['values'], 'en')} = {b['bid']}" for b in a["bids"]) or "none yet"
     queue = ", ".join(names[s] for s in a["queue"]) or "-"
     return Text(f"Auction {a['step']}: {what}" + (" (with merchants seat)" if a["merchants_seat"] else "")
                 + f" — bids: {bids} — still to decide: {queue}", style="green")
@@ -163,12 +185,13 @@ def private_panel(view: dict[str, Any], seat: int) -> Panel:
     me = view["players"][seat].get("private", {})
     lines = []
     if me.get("drawn"):
-        lines.append(f"[bold]drawn this round:[/] {me['drawn']}")
+        lines.append(f"[bold]drawn this round:[/] {worded(me['drawn'], 'en')}")
     if me.get("next_card") is not None:
         lines.append(f"[bold]next card to place:[/] {me['next_card']} (stacks so far: {_partial(me)})")
     if me.get("stacks"):
-        lines.append("[bold]face-down stacks:[/] " + "; ".join(f"{s['stack']}: {s['values']}" for s in me["stacks"]))
-    lines.append(f"[bold]pile holds:[/] {me.get('pile_values', [])}")
+        stacks = "; ".join(f"{s['stack']}: {worded(s['values'], 'en')}" for s in me["stacks"])
+        lines.append(f"[bold]face-down stacks:[/] {stacks}")
+    lines.append(f"[bold]pile holds:[/] {worded(me.get('pile_values', []), 'en')}")
     tasks = ", ".join(_task_name(t, view["edition"]) for t in me.get("kept_tasks", [])) or "not chosen yet"
     lines.append(f"[bold]your tasks:[/] {tasks}")
     return Panel("\n".join(lines), title="Behind your screen", title_align="left")
@@ -180,4 +203,4 @@ def _partial(me: dict[str, Any]) -> str:
         while len(stacks) <= k:
             stacks.append([])
         stacks[k].append(value)
-    return "; ".join(f"{i + 1}: {s}" for i, s in enumerate(stacks)) or "none"
+    return "; ".join(f"{i + 1}: {worded(s, 'en')}" for i, s in enumerate(stacks)) or "none"
