@@ -137,3 +137,23 @@ def test_the_log_shows_everything_since_your_last_turn_without_other_seats_secre
     buf.truncate(0)
     console.print(since_panel(session, 1))
     assert "c042" in buf.getvalue()
+
+
+def test_ctrl_c_saves_the_record_says_where_and_exits_130(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # no --record: the file goes to the current folder
+    console, buf = _console()
+    script = Script(buf, first=True)
+    script.pending, script.undos = [], 2  # no wrong keys, no undo: two plain decisions
+
+    def keyboard(prompt: str) -> str:
+        if script.decisions == 2:
+            raise KeyboardInterrupt
+        return script(prompt)
+
+    with pytest.raises(SystemExit) as stop:
+        play(GAME, ["human", "random"], 3, {}, None, console=console, input_fn=keyboard)
+    assert stop.value.code == 130
+    assert "saved to mercator-constantinopolis-3.json" in buf.getvalue()
+    record = GameRecord.load(tmp_path / "mercator-constantinopolis-3.json")
+    assert len([a for s, a in record.actions if s == 0]) == 2
+    assert _replays(tmp_path / "mercator-constantinopolis-3.json")

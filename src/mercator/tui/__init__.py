@@ -102,13 +102,14 @@ def play(game: str, seats: list[str], seed: int, options: dict[str, Any], record
 
 
 def interrupted_path(session: Session) -> str:
-    """Where an interrupted game without --record is saved: a new file in the current folder."""
-    stem = Path.cwd() / f"mercator-{session.game}-{session.state.seed}"
-    path, n = stem.with_suffix(".json"), 1
-    while path.exists():
+    """Where an interrupted game without --record is saved: a new file in the current folder
+    (named relative to it, which is short and says where)."""
+    stem = f"mercator-{session.game}-{session.state.seed}"
+    path, n = f"{stem}.json", 1
+    while Path(path).exists():
         n += 1
-        path = Path(f"{stem}-{n}.json")
-    return str(path)
+        path = f"{stem}-{n}.json"
+    return path
 
 
 def _new_session(game: str, seats: list[str], seed: int, options: dict[str, Any], record_path: str | None,

@@ -163,7 +163,8 @@ def players_table(view: dict[str, Any], names: list[str], seat: int | None) -> T
         name = ("▶ " if s in to_act else "  ") + names[s] + (" (you)" if s == seat else "")
         goods = ", ".join(f"{g} {n}" for g, n in p["goods"].items() if n) or "-"
         stacks = " ".join(f"{x['size']}" + ("" if x["state"] == "face_down" else "✗") for x in p["stacks"]) or "-"
-        pile = str(p["pile"]) + (f" (bottom {p['returned_at_bottom']})" if p["returned_at_bottom"] else "")
+        bottom = p["returned_at_bottom"]
+        pile = str(p["pile"]) + (f" (bottom {worded(bottom, 'en')})" if bottom else "")
         table.add_row(name, str(p["vp"]), str(p["coins"]), goods, str(p["privileges"]), str(p["members_in_supply"]),
                       pile, str(p["drawn_this_round"]), stacks, f"{len(p['discard'])}+{p['face_down_discards']}",
                       str(p["tasks_kept"]))
