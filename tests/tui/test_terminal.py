@@ -97,6 +97,11 @@ def test_the_log_pages_from_the_first_event_and_each_turn_starts_with_what_happe
     for n in range(14):
         _, shown = term.decision()
         shown_at.append(shown)
+        if n == 4:  # the whole board: its tables too wrap between words at 80 columns
+            term.type("b")
+            _, again = term.decision()
+            assert "Players" in again and "Offices" in again
+            shown_at[-1] += again
         if n == 10:  # the whole log, from its first page
             term.type("l")
             term.wait(r"^Log, page 1 of \d+")

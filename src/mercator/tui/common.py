@@ -8,8 +8,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from rich.console import RenderableType
+from rich.columns import Columns
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
 
 import mercator
 from mercator.engine.content import read_toml
@@ -75,6 +79,62 @@ def pretty_id(value: str) -> str:
     return " ".join(w.capitalize() for w in value.split("_"))
 
 
+UNLIMITED = 10_000  # columns: wider than any terminal
+
+
+class Fit:
+    """A table where the terminal is wide enough for its longest words; else its rows as lines
+    ("Player 1: Office: Consul · Gold: 12 · ..."), which wrap between words, never inside one."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def _fits(self, console: Console, options: ConsoleOptions) -> bool:
+        # Measured unclamped: Measurement.get caps both widths at what is available.
+        return Measurement.get(console, options.update_width(UNLIMITED), self.table).minimum <= options.max_width
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        if self._fits(console, options):
+            return Measurement.get(console, options, self.table)
+        return Measurement(min(options.max_width, 20), options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self._fits(console, options):
+            yield self.table
+            return
+        t = self.table
+        if t.title:
+            yield _text(t.title, "bold")
+        headers = [_text(c.header).plain for c in t.columns]
+        for row in zip(*(list(c.cells) for c in t.columns), strict=True):
+            first, *rest = (_text(cell) for cell in row)
+            line = Text.assemble(first.copy(), ": ")
+            for n, (header, cell) in enumerate(zip(headers[1:], rest, strict=True)):
+                line.append_text(Text((" · " if n else "") + (f"{header}: " if header else "")))
+                line.append_text(cell)
+            yield line
+        if t.caption:
+            yield _text(t.caption, "dim")
+
+
+def _text(value: Any, style: str = "") -> Text:
+    if isinstance(value, Text):
+        return value
+    return Text.from_markup(str(value), style=style) if isinstance(value, str) else Text(str(value), style=style)
+
+
+def fit(parts: list[RenderableType]) -> list[RenderableType]:
+    """Every table of a board (also inside Columns) as a :class:`Fit`."""
+    out: list[RenderableType] = []
+    for part in parts:
+        if isinstance(part, Table):
+            part = Fit(part)
+        elif isinstance(part, Columns):
+            part.renderables = fit(list(part.renderables))
+        out.append(part)
+    return out
+
+
 class GameUI:
     """One game's terminal module (``mercator.tui.<game>``) with fallbacks for what it leaves out,
     and the game's actions in words (the engine words them from the game's catalog).
@@ -97,11 +157,11 @@ class GameUI:
     def board(self, view: dict[str, Any], names: list[str], seat: int | None) -> list[RenderableType]:
         if self.module is None:
             return [Pretty(view)]
-        return self.module.board(view, names, seat)
+        return fit(self.module.board(view, names, seat))
 
     def summary(self, view: dict[str, Any], names: list[str], seat: int) -> list[RenderableType]:
         compact = getattr(self.module, "summary", None)
-        return compact(view, names, seat) if compact else self.board(view, names, seat)
+        return fit(compact(view, names, seat)) if compact else self.board(view, names, seat)
 
     def describe(self, j: dict[str, Any], ctx: Ctx, lang: str = "en", group: bool = False) -> str:
         return describe(self.game, ctx.view, ctx.seat, j, lang, ctx.names, group=group)
