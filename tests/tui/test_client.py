@@ -157,3 +157,17 @@ def test_ctrl_c_saves_the_record_says_where_and_exits_130(tmp_path: Path, monkey
     record = GameRecord.load(tmp_path / "mercator-constantinopolis-3.json")
     assert len([a for s, a in record.actions if s == 0]) == 2
     assert _replays(tmp_path / "mercator-constantinopolis-3.json")
+
+
+def test_ctrl_c_while_a_move_is_applied_waits_for_the_move() -> None:
+    import os
+    import signal
+
+    from mercator.tui import _whole
+
+    done = []
+    with pytest.raises(KeyboardInterrupt), _whole():
+        os.kill(os.getpid(), signal.SIGINT)
+        done.append("the rest of the move")
+    assert done == ["the rest of the move"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C works as before after it

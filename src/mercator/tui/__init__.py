@@ -12,7 +12,10 @@ their decisions, and the screen and its scrollback are cleared around it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -148,8 +151,26 @@ def _intro(session: Session) -> None:
 
 
 # ---- moves -----------------------------------------------------------------------------------------
+@contextmanager
+def _whole() -> Iterator[None]:
+    """Ctrl-C while a move is applied takes effect once it is done: a half-applied state would be
+    saved as a record that does not replay."""
+    if threading.current_thread() is not threading.main_thread():  # only the main thread gets signals
+        yield
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
+
+
 def _apply(session: Session, seat: int, action: Action) -> list[Event]:
-    events = session.state.apply(seat, action)
+    with _whole():
+        events = session.state.apply(seat, action)
     items = logged(session.state, session.state.version, events)
     session.log.extend(items)
     if not session.humans:
@@ -198,7 +219,8 @@ def _human_step(session: Session, seat: int) -> bool:
 
 
 def _undo(session: Session, seat: int) -> None:
-    session.state = session.state.undo(seat)
+    with _whole():
+        session.state = session.state.undo(seat)
     version = session.state.version
     session.log = [item for item in session.log if item.action <= version]
     session.console.print(Text(session.say("takes_back", name=session.names[seat]), style="yellow"))
