@@ -196,7 +196,7 @@ def _human_step(session: Session, seat: int) -> bool:
     keys = action_keys(session.ui, legal)
     session.console.print(since_panel(session, seat))
     session.seen_at[seat] = session.state.version
-    show(session.console, session.ui.summary(session.state.view(seat), session.names, seat))
+    show(session.console, session.ui.summary(session.state.view(seat), session.names, seat, session.lang))
     session.console.print(Text(session.say("board_hint"), style="dim"))
     show_actions(session, seat, legal, keys)
     while True:
@@ -347,7 +347,8 @@ def since_panel(session: Session, seat: int) -> Panel:
     since = session.seen_at.get(seat, -1)
     fresh = [item for item in session.log if item.action > since]
     title = session.say("since" if seat in session.seen_at else "since_start", n=len(fresh))
-    body = Text("\n".join(_line(session, item, seat) for item in fresh) or session.say("nothing_new"))
+    empty = session.say("nothing_new" if seat in session.seen_at else "log_empty")
+    body = Text("\n".join(_line(session, item, seat) for item in fresh) or empty)
     return Panel(body, title=title, title_align="left", style="dim")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -12,12 +13,13 @@ from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.pretty import Pretty
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 import mercator
 from mercator.engine.content import read_toml
-from mercator.engine.i18n import describe, plural_format
+from mercator.engine.i18n import describe, fill, plural_format
 from mercator.games import get
 
 
@@ -49,6 +51,67 @@ def worded(value: Any, lang: str) -> str:
     if isinstance(value, str):
         return _option_words()[lang].get(f"optval_{value}", pretty_id(value))
     return str(value)
+
+
+def web_word(lang: str, key: str, default: str) -> str:
+    """A word the web pages share with the terminal (decision kinds, days, phases, fields)."""
+    return str(_option_words()[lang].get(key, default))
+
+
+def game_say(game: str, lang: str, key: str, names: list[str], **fields: Any) -> str:
+    """The terminal's sentence ``key`` of ``game`` (words.toml, ``[<lang>.<game>]``), filled in as
+    the game's catalog words its fields: seats as names, ids as their names, bundles, plurals."""
+    template = _words()[lang][game][key]
+    return fill(game, lang, template, fields, names) or template
+
+
+def field_words(game: str, lang: str, key: str, value: Any, names: list[str]) -> str:
+    """One field of a decision or view as the game's catalog words it (seat lists as names)."""
+    if key in ("waiting", "committed", "passed") and isinstance(value, list):
+        return ", ".join(names[s] for s in value) or "-"
+    return fill(game, lang, "{" + key + "}", {key: value}, names) or str(value)
+
+
+def decision_line(game: str, view: dict[str, Any], names: list[str], seat: int | None, lang: str) -> Text | None:
+    """The open decision (bidding, loading, a vote, ...) in one line, in ``lang``."""
+    d = view.get("decision")
+    if not d:
+        return None
+    kind = str(d["kind"])
+    parts = []
+    for key, value in d.items():
+        if key == "kind" or value is None or value == []:
+            continue
+        if key == "my_choice" and seat is not None:
+            text = describe(game, view, seat, value, lang, names)
+        else:
+            text = field_words(game, lang, key, value, names)
+        label = _words()[lang].get(f"f_{key}") or web_word(lang, f"f_{key}", web_word(lang, f"field_{key}",
+                                                                                     pretty_id(key)))
+        parts.append(f"{label}: {text}")
+    title = web_word(lang, "dec_" + re.sub(r"[^a-z0-9]+", "_", kind.lower()), kind)  # the web pages' key
+    return Text(title[:1].upper() + title[1:] + (" — " + "; ".join(parts) if parts else ""), style="magenta")
+
+
+class Heading:
+    """A title in a rule across the screen; where the screen is too narrow for that, a wrapped line
+    under a bare rule (a rule would cut the title short)."""
+
+    def __init__(self, title: str) -> None:
+        self.title = Text(title, style="bold cyan")
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.title.cell_len + 6 <= options.max_width:
+            yield Rule(self.title)
+        else:
+            yield Rule(style="cyan")
+            yield self.title
+
+
+def header_rule(title: str, view: dict[str, Any], names: list[str], seat: int | None, lang: str) -> Heading:
+    """A board's title line, naming the seat to decide (while the game runs)."""
+    who = f" — {say(lang, 'to_decide', name=names[seat])}" if seat is not None and not view["over"] else ""
+    return Heading(title + who)
 
 
 def options_text(options: dict[str, Any], lang: str) -> str:
@@ -140,7 +203,7 @@ class GameUI:
     and the game's actions in words (the engine words them from the game's catalog).
 
     A module defines ``board(view, names, seat)`` (everything); optionally ``summary(view, names,
-    seat)`` (what a decision needs, to fit a small terminal; the board otherwise) and
+    seat, lang)`` (what a decision needs, to fit a small terminal, in ``lang``; the board otherwise) and
     ``final_columns(view, seat) -> dict[str, str]``.
     """
 
@@ -159,9 +222,9 @@ class GameUI:
             return [Pretty(view)]
         return fit(self.module.board(view, names, seat))
 
-    def summary(self, view: dict[str, Any], names: list[str], seat: int) -> list[RenderableType]:
+    def summary(self, view: dict[str, Any], names: list[str], seat: int, lang: str = "en") -> list[RenderableType]:
         compact = getattr(self.module, "summary", None)
-        return fit(compact(view, names, seat)) if compact else self.board(view, names, seat)
+        return fit(compact(view, names, seat, lang)) if compact else self.board(view, names, seat)
 
     def describe(self, j: dict[str, Any], ctx: Ctx, lang: str = "en", group: bool = False) -> str:
         return describe(self.game, ctx.view, ctx.seat, j, lang, ctx.names, group=group)
