@@ -38,7 +38,8 @@ def test_log_in_the_chosen_language(tmp_path: Path) -> None:
                  input_fn=Script(buf, seed=1, first=True))
     assert state.is_over()
     out = buf.getvalue()
-    assert "Начинается фаза" in out and "Final scores" in out
+    assert "Начинается фаза" in out and "Итоговые очки" in out  # the log and the client alike
+    assert "Final scores" not in out and ("Победитель" in out or "Общая победа" in out)
 
 
 def test_final_ranking_follows_state_ranking() -> None:

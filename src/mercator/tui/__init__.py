@@ -139,7 +139,7 @@ def _intro(session: Session) -> None:
     info = get(session.game)
     con = session.console
     who = ", ".join(f"{n} ({k})" for n, k in zip(session.names, session.kinds, strict=True))
-    con.print(Rule(Text(f"{info.title} — seed {session.state.seed}", style="bold")))
+    con.print(Rule(Text(session.say("title", game=info.title, seed=session.state.seed), style="bold")))
     con.print(Text(session.say("seats", who=who)))
     if session.options:
         con.print(Text(session.say("options", options=options_text(session.options, session.lang))))
@@ -305,29 +305,29 @@ def _save(session: Session) -> None:
 
 def _finish(session: Session) -> None:
     con = session.console
-    con.print(Rule(Text("Game over", style="bold")))
+    con.print(Rule(Text(session.say("game_over"), style="bold")))
     show(con, board_renderables(session, None))
     con.print(log_panel(session, None))
-    con.print(final_table(session.state, session.names, session.ui))
+    con.print(final_table(session.state, session.names, session.ui, session.lang))
     _save(session)
 
 
-def final_table(state: GameState, names: list[str], ui: GameUI) -> Table:
+def final_table(state: GameState, names: list[str], ui: GameUI, lang: str = "en") -> Table:
     """Final scores with the ranking after tie-breakers (1 = winner), plus the game's own columns."""
     scores, ranking = state.scores(), state.ranking()
     view = state.view(None)
     order = sorted(range(len(names)), key=lambda s: (ranking[s], s))
     extra = {s: ui.final_columns(view, s) for s in order}
-    table = Table(title="Final scores", title_style="bold")
-    table.add_column("Rank", justify="right")
-    table.add_column("Player")
-    table.add_column("Score", justify="right")
+    table = Table(title=say(lang, "final_scores"), title_style="bold")
+    table.add_column(say(lang, "rank"), justify="right")
+    table.add_column(say(lang, "player"))
+    table.add_column(say(lang, "score"), justify="right")
     for col in extra[order[0]] if order else {}:
-        table.add_column(col, justify="right")
+        table.add_column(say(lang, f"col_{col}"), justify="right")
     for s in order:
         table.add_row(str(ranking[s]), names[s], str(scores[s]), *extra[s].values())
     winners = [names[s] for s in range(len(names)) if ranking[s] == 1]
-    table.caption = ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners)
+    table.caption = say(lang, "winner" if len(winners) == 1 else "shared_win", names=", ".join(winners))
     return table
 
 

@@ -95,8 +95,8 @@ def summary(view: dict[str, Any], names: list[str], seat: int, lang: str) -> lis
 def final_columns(view: dict[str, Any], seat: int) -> dict[str, str]:
     """Beside the score: relic VP, then the tie-breakers (money in all currencies, goods)."""
     p = view["players"][seat]
-    return {"Relic VP": str(p["relic_vp"]), "Money": str(sum(p["money"].values())),
-            "Goods": str(sum(p["goods"].values()))}
+    return {"relic_vp": str(p["relic_vp"]), "money": str(sum(p["money"].values())),
+            "goods": str(sum(p["goods"].values()))}
 
 
 def header(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> RenderableType:

@@ -204,7 +204,7 @@ class GameUI:
 
     A module defines ``board(view, names, seat)`` (everything); optionally ``summary(view, names,
     seat, lang)`` (what a decision needs, to fit a small terminal, in ``lang``; the board otherwise) and
-    ``final_columns(view, seat) -> dict[str, str]``.
+    ``final_columns(view, seat) -> dict[str, str]`` (keyed by the words' ``col_<key>``).
     """
 
     def __init__(self, game: str) -> None:

@@ -74,7 +74,7 @@ def summary(view: dict[str, Any], names: list[str], seat: int, lang: str) -> lis
 
 def final_columns(view: dict[str, Any], seat: int) -> dict[str, str]:
     p = view["players"][seat]
-    return {"Gold": str(p["gold"]), "Goods": str(sum(p["goods"].values()))}
+    return {"gold": str(p["gold"]), "goods": str(sum(p["goods"].values()))}
 
 
 def holder_name(ctx: Ctx, office: str) -> str:

@@ -65,7 +65,7 @@ def summary(view: dict[str, Any], names: list[str], seat: int, lang: str) -> lis
 def final_columns(view: dict[str, Any], seat: int) -> dict[str, str]:
     p = view["players"][seat]
     city = sum(1 for s in view["city"]["members"].values() if s == seat)
-    return {"City": str(city), "Coins": str(p["coins"])}
+    return {"city": str(city), "coins": str(p["coins"])}
 
 
 def header(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> RenderableType:
