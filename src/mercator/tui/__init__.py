@@ -30,7 +30,7 @@ from rich.text import Text
 from mercator.bots.base import Bot, make_bot
 from mercator.engine.actions import Action
 from mercator.engine.errors import IllegalAction
-from mercator.engine.i18n import LANGS, render
+from mercator.engine.i18n import LANGS, render, words
 from mercator.engine.record import sealed
 from mercator.engine.seen import Logged, logged, visible
 from mercator.engine.state import Event, GameState
@@ -138,7 +138,9 @@ def default_names(seats: list[str]) -> list[str]:
 def _intro(session: Session) -> None:
     info = get(session.game)
     con = session.console
-    who = ", ".join(f"{n} ({k})" for n, k in zip(session.names, session.kinds, strict=True))
+    levels = words()[session.lang]
+    kinds = [session.say("human") if k == HUMAN else levels.get(f"level_{k}", k) for k in session.kinds]
+    who = ", ".join(f"{n} ({k})" for n, k in zip(session.names, kinds, strict=True))
     con.print(Rule(Text(session.say("title", game=info.title, seed=session.state.seed), style="bold")))
     con.print(Text(session.say("seats", who=who)))
     if session.options:
