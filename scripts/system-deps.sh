@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# System packages the tests use: Chromium (browser tests drive a real headless Chromium) and a
-# PostgreSQL server (storage tests start their own on loopback). Installs only what is missing.
+# System packages the tests use: Chromium (browser tests drive a real headless Chromium), a
+# PostgreSQL server (storage tests start their own on loopback) and tmux (the terminal client's
+# tests play in a real 80x24 terminal). Installs only what is missing.
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 if ! command -v initdb >/dev/null 2>&1 && ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
   missing+=(postgresql)
 fi

@@ -85,7 +85,14 @@ def games() -> None:
     console.print(table)
 
 
-@app.command()
+# One paragraph each (the help keeps a docstring's line breaks).
+PLAY_HELP = ("Play in the terminal against bots or hotseat with friends.\n\n"
+             "Each action has a key that stays the same all game; e ends your turn or passes, l pages through the "
+             "whole log, b shows the whole board, u takes back your last action, q saves and quits. Ctrl-C saves "
+             "the game too (to --record, or to a new file in the current folder).")
+
+
+@app.command(help=PLAY_HELP)
 def play(
     game: GameName,
     seats: Annotated[str, typer.Option(help="Comma-separated: human or a bot (random, greedy, easy)")] = "human,greedy",

@@ -35,10 +35,11 @@ def _replays(path: Path) -> str:
 def test_log_in_the_chosen_language(tmp_path: Path) -> None:
     console, buf = _console()
     state = play(GAME, ["human", "random"], 5, {"free_trade": False}, None, lang="ru", console=console,
-                 input_fn=Script(seed=1, first=True))
+                 input_fn=Script(buf, seed=1, first=True))
     assert state.is_over()
     out = buf.getvalue()
-    assert "Начинается фаза" in out and "Final scores" in out
+    assert "Начинается фаза" in out and "Итоговые очки" in out  # the log and the client alike
+    assert "Final scores" not in out and ("Победитель" in out or "Общая победа" in out)
 
 
 def test_final_ranking_follows_state_ranking() -> None:
@@ -61,7 +62,7 @@ def test_final_ranking_follows_state_ranking() -> None:
 
 def test_hotseat_shows_pass_the_device_between_humans(tmp_path: Path) -> None:
     console, buf = _console()
-    script = Script(seed=7, quit_after=60)
+    script = Script(buf, seed=7, quit_after=60)
     path = tmp_path / "hotseat.json"
     state = play(GAME, ["human", "human"], 4, {"free_trade": True}, str(path), console=console, input_fn=script)
     out = buf.getvalue()
@@ -80,7 +81,7 @@ def test_hotseat_shows_pass_the_device_between_humans(tmp_path: Path) -> None:
 
 def test_long_action_lists_are_grouped() -> None:
     console, buf = _console()
-    play(GAME, ["human", "random"], 4, {}, None, console=console, input_fn=Script(seed=2, quit_after=3))
+    play(GAME, ["human", "random"], 4, {}, None, console=console, input_fn=Script(buf, seed=2, quit_after=3))
     out = buf.getvalue()
     assert re.search(r"Challenge Random 2 for the office of [A-Za-z ]+: bid in gold: \d+→\d+ ", out)
 
@@ -114,7 +115,7 @@ def test_the_log_shows_everything_since_your_last_turn_without_other_seats_secre
     import random as stdlib_random
 
     from mercator.engine.seen import Logged, visible
-    from mercator.tui import _apply, _new_session, log_panel
+    from mercator.tui import _apply, _new_session, since_panel
 
     buf = io.StringIO()
     console = Console(file=buf, width=500)  # one event per line, unwrapped, to find each
@@ -127,13 +128,47 @@ def test_the_log_shows_everything_since_your_last_turn_without_other_seats_secre
     # The rules' events name no secret in play; one that did would show it to its owner only.
     session.log.append(Logged(session.state.version, {"type": "contract_drawn", "seat": 1, "contract": "c042"},
                               {"contract": frozenset({1})}))
-    console.print(log_panel(session, 0))
+    console.print(since_panel(session, 0))
     shown = buf.getvalue()
-    assert f"Log: {len(session.log)} new since your last decision" in shown
+    assert f"Since your last turn: {len(session.log)} events" in shown
     assert len(session.log) > 12  # more than the old fixed tail of 12 lines
     for item in session.log:
         assert render(GAME, visible(item, 0), "en", session.names) in shown  # every line since, as seat 0 sees it
     assert "c042" not in shown
     buf.truncate(0)
-    console.print(log_panel(session, 1))
+    console.print(since_panel(session, 1))
     assert "c042" in buf.getvalue()
+
+
+def test_ctrl_c_saves_the_record_says_where_and_exits_130(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # no --record: the file goes to the current folder
+    console, buf = _console()
+    script = Script(buf, first=True)
+    script.pending, script.undos = [], 2  # no wrong keys, no undo: two plain decisions
+
+    def keyboard(prompt: str) -> str:
+        if script.decisions == 2:
+            raise KeyboardInterrupt
+        return script(prompt)
+
+    with pytest.raises(SystemExit) as stop:
+        play(GAME, ["human", "random"], 3, {}, None, console=console, input_fn=keyboard)
+    assert stop.value.code == 130
+    assert "saved to mercator-constantinopolis-3.json" in buf.getvalue()
+    record = GameRecord.load(tmp_path / "mercator-constantinopolis-3.json")
+    assert len([a for s, a in record.actions if s == 0]) == 2
+    assert _replays(tmp_path / "mercator-constantinopolis-3.json")
+
+
+def test_ctrl_c_while_a_move_is_applied_waits_for_the_move() -> None:
+    import os
+    import signal
+
+    from mercator.tui import _whole
+
+    done = []
+    with pytest.raises(KeyboardInterrupt), _whole():
+        os.kill(os.getpid(), signal.SIGINT)
+        done.append("the rest of the move")
+    assert done == ["the rest of the move"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C works as before after it

@@ -98,6 +98,12 @@ class _Name(str):
         return name
 
 
+def plural_format(lang: str, plurals: dict[str, dict[str, str]], template: str, fields: dict[str, Any]) -> str:
+    """``template`` filled in from ``fields``, where ``{n:word}`` takes ``plurals[word]``'s form for
+    ``n`` in ``lang`` (for catalogs other than a game's, such as the terminal client's)."""
+    return _Formatter(lang, plurals).vformat(template, (), fields)
+
+
 def _bundle_part(key: str, n: int, table: dict[str, Any], lang: str) -> str:
     """``n`` of a bundle's ``key``: the plural word ``[<lang>.plurals] good_<key>`` where the
     language has one ("2 дерева", "1 Paar Schuhe"), else "<n> <name>"."""

@@ -1,16 +1,23 @@
 """The terminal client: play any registered game against bots or hotseat with friends, with Rich.
 
 ``play`` runs one game to the end (or until a human types ``q``): bot seats move on their own,
-each human decision shows the public board from that human's seat, his own hand, the latest log
-lines in the chosen language and a numbered list of legal actions in words. What the board looks
-like and how actions read is each game's module ``mercator.tui.<game>`` (see ``common.GameUI``). When several humans
-share the device, a "pass the device" screen that shows no secrets separates their decisions.
+each human decision shows every event since that human's last turn, a compact board from that
+seat (``b``: the whole board) and the legal actions in words, each with a key that stays the same
+all game (its index in the game's action space; ``e`` ends the turn or passes); ``l`` pages
+through the whole log. What the board looks like and how actions read is each game's module
+``mercator.tui.<game>`` (see ``common.GameUI``); the client's own words are in ``words.toml``.
+When several humans share the device, a "pass the device" screen that shows no secrets separates
+their decisions, and the screen and its scrollback are cleared around it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rich.columns import Columns
@@ -23,22 +30,22 @@ from rich.text import Text
 from mercator.bots.base import Bot, make_bot
 from mercator.engine.actions import Action
 from mercator.engine.errors import IllegalAction
-from mercator.engine.i18n import LANGS, render
+from mercator.engine.i18n import LANGS, render, words
 from mercator.engine.record import sealed
 from mercator.engine.seen import Logged, logged, visible
 from mercator.engine.state import Event, GameState
 from mercator.games import get
 
-from .common import Ctx, GameUI
+from .common import Ctx, GameUI, options_text, say
 
 HUMAN = "human"
-LOG_LINES = 12  # at least this many lines of the log, however recent your last decision
-MAX_LOG_LINES = 120  # at most this many: everything since your last decision, up to here
+LOG_TAIL = 12  # the log lines shown at the end of the game (l shows them all)
 MANY_ACTIONS = 40  # longer lists of single actions are printed in columns
 GROUP_MIN = 5  # longer runs of bids or quantities are printed as one line of cells
-UNDO, QUIT = "u", "q"
+END, LOG, BOARD, UNDO, QUIT = "e", "l", "b", "u", "q"
+PAGE_MIN = 5  # the log pager shows at least this many lines a page, however small the terminal
+INTERRUPTED = 130  # the exit status of a program stopped by Ctrl-C (128 + SIGINT)
 InputFn = Callable[[str], str]
-
 
 
 # ---- the session ---------------------------------------------------------------------------------
@@ -56,32 +63,56 @@ class Session:
     lang: str
     record_path: str | None
     ui: GameUI
+    options: dict[str, Any] = field(default_factory=dict)
     log: list[Logged] = field(default_factory=list)  # every event, with the seats whose secret it shows
     last_human: int | None = None
-    # The version at which each human last saw the board: their log starts after it.
+    # The version at which each human last saw the board: "since your last turn" starts after it.
     seen_at: dict[int, int] = field(default_factory=dict)
 
     @property
     def humans(self) -> list[int]:
         return [s for s, k in enumerate(self.kinds) if k == HUMAN]
 
+    def say(self, key: str, **fields: Any) -> str:
+        return say(self.lang, key, **fields)
+
 
 def play(game: str, seats: list[str], seed: int, options: dict[str, Any], record_path: str | None,
          lang: str = "en", console: Console | None = None, input_fn: InputFn = input,
          names: list[str] | None = None) -> GameState:
-    """Play one game in the terminal; returns the final state (or the state when a human quit)."""
+    """Play one game in the terminal; returns the final state (or the state when a human quit).
+    Ctrl-C, during a bot's move or at a prompt, saves the record (to ``record_path``, else to a
+    file in the current folder), says where and exits with status 130."""
     session = _new_session(game, seats, seed, options, record_path, lang, console or Console(), input_fn, names)
-    _intro(session)
-    while not session.state.is_over():
-        seat = session.state.to_act()[0]
-        if seat in session.bots:
-            _bot_step(session, seat)
-        elif not _human_step(session, seat):
-            _save(session)
-            session.console.print(Text("Game left unfinished.", style="yellow"))
-            return session.state
-    _finish(session)
+    try:
+        _intro(session)
+        while not session.state.is_over():
+            seat = session.state.to_act()[0]
+            if seat in session.bots:
+                _bot_step(session, seat)
+            elif not _human_step(session, seat):
+                _save(session)
+                session.console.print(Text(session.say("unfinished"), style="yellow"))
+                return session.state
+        _finish(session)
+    except KeyboardInterrupt:
+        session.console.print()
+        path = session.record_path or interrupted_path(session)
+        sealed(session.state).save(path)
+        session.console.print(Text(session.say("interrupted", path=path), style="yellow"))
+        raise SystemExit(INTERRUPTED) from None
     return session.state
+
+
+def interrupted_path(session: Session) -> str:
+    """Where an interrupted game without --record is saved: a new file in the current folder
+    (named relative to it, which is short and says where)."""
+    stem = f"mercator-{session.game}-{session.state.seed}"
+    path, n = f"{stem}.json", 1
+    while Path(path).exists():
+        n += 1
+        path = f"{stem}-{n}.json"
+    return path
 
 
 def _new_session(game: str, seats: list[str], seed: int, options: dict[str, Any], record_path: str | None,
@@ -92,8 +123,11 @@ def _new_session(game: str, seats: list[str], seed: int, options: dict[str, Any]
         raise IllegalAction(f"{len(names)} names given for {len(seats)} seats")
     state = get(game).new(players=len(seats), seed=seed, options=options)
     bots = {s: make_bot(kind, seed + s, game) for s, kind in enumerate(seats) if kind != HUMAN}
-    return Session(game, state, list(seats), names or default_names(seats), bots, console, input_fn, lang,
-                   record_path, GameUI(game))
+    session = Session(game, state, list(seats), names or default_names(seats), bots, console, input_fn, lang,
+                      record_path, GameUI(game), dict(options))
+    # Setup events, where the game keeps them (not part of the state proper): action number 0.
+    session.log = logged(state, 0, list(getattr(state, "opening_events", [])))
+    return session
 
 
 def default_names(seats: list[str]) -> list[str]:
@@ -103,17 +137,42 @@ def default_names(seats: list[str]) -> list[str]:
 
 def _intro(session: Session) -> None:
     info = get(session.game)
-    who = ", ".join(f"{n} ({k})" for n, k in zip(session.names, session.kinds, strict=True))
-    session.console.print(Rule(Text(f"{info.title} — seed {session.state.seed}", style="bold")))
-    session.console.print(Text(f"Seats: {who}"))
+    con = session.console
+    levels = words()[session.lang]
+    kinds = [session.say("human") if k == HUMAN else levels.get(f"level_{k}", k) for k in session.kinds]
+    who = ", ".join(f"{n} ({k})" for n, k in zip(session.names, kinds, strict=True))
+    con.print(Rule(Text(session.say("title", game=info.title, seed=session.state.seed), style="bold")))
+    con.print(Text(session.say("seats", who=who)))
+    if session.options:
+        con.print(Text(session.say("options", options=options_text(session.options, session.lang))))
     if session.humans:
-        session.console.print(Text("Type the number of an action; u takes back your last action, q quits.",
-                                   style="dim"))
+        con.print(Text(session.say("help"), style="dim"))
+    else:  # bots only: the log runs by as it happens, setup first
+        for item in session.log:
+            con.print(Text(_line(session, item, None), style="dim"))
 
 
 # ---- moves -----------------------------------------------------------------------------------------
+@contextmanager
+def _whole() -> Iterator[None]:
+    """Ctrl-C while a move is applied takes effect once it is done: a half-applied state would be
+    saved as a record that does not replay."""
+    if threading.current_thread() is not threading.main_thread():  # only the main thread gets signals
+        yield
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
+
+
 def _apply(session: Session, seat: int, action: Action) -> list[Event]:
-    events = session.state.apply(seat, action)
+    with _whole():
+        events = session.state.apply(seat, action)
     items = logged(session.state, session.state.version, events)
     session.log.extend(items)
     if not session.humans:
@@ -135,11 +194,22 @@ def _human_step(session: Session, seat: int) -> bool:
     """One decision of a human seat; False when the player quits."""
     if not _handoff(session, seat):
         return False
-    state = session.state
-    legal = state.legal_actions(seat)
-    show_board(session, seat)
-    show_actions(session, seat, legal)
-    choice = _ask(session, seat, legal)
+    legal = session.state.legal_actions(seat)
+    keys = action_keys(session.ui, legal)
+    session.console.print(since_panel(session, seat))
+    session.seen_at[seat] = session.state.version
+    show(session.console, session.ui.summary(session.state.view(seat), session.names, seat, session.lang))
+    session.console.print(Text(session.say("board_hint"), style="dim"))
+    show_actions(session, seat, legal, keys)
+    while True:
+        choice = _ask(session, seat, keys)
+        if choice == LOG:
+            show_log(session, seat)
+        elif choice == BOARD:
+            show(session.console, board_renderables(session, seat))
+        else:
+            break
+        show_actions(session, seat, legal, keys)
     if choice == QUIT:
         return False
     if choice == UNDO:
@@ -151,10 +221,20 @@ def _human_step(session: Session, seat: int) -> bool:
 
 
 def _undo(session: Session, seat: int) -> None:
-    session.state = session.state.undo(seat)
+    with _whole():
+        session.state = session.state.undo(seat)
     version = session.state.version
     session.log = [item for item in session.log if item.action <= version]
-    session.console.print(Text(f"{session.names[seat]} takes back the last action.", style="yellow"))
+    session.console.print(Text(session.say("takes_back", name=session.names[seat]), style="yellow"))
+
+
+def clear_all(con: Console) -> None:
+    """Clear the screen and, in a real terminal, its scrollback too (ESC [3J), so nobody can
+    scroll back to what the previous player saw."""
+    con.clear()
+    if con.is_terminal:
+        con.file.write("\x1b[3J")
+        con.file.flush()
 
 
 def _handoff(session: Session, seat: int) -> bool:
@@ -163,44 +243,57 @@ def _handoff(session: Session, seat: int) -> bool:
     if len(session.humans) < 2 or previous == seat:
         return True
     con = session.console
-    con.clear()
+    clear_all(con)
     name = session.names[seat]
-    con.print(Panel(Text(f"Pass the device to {name}", style="bold", justify="center"),
-                    subtitle="nothing secret is shown on this screen", padding=(2, 4)))
+    con.print(Panel(Text(session.say("pass_device", name=name), style="bold", justify="center"),
+                    subtitle=session.say("nothing_secret"), padding=(2, 4)))
     try:
-        answer = session.input_fn(f"{name}: press Enter when you are ready (q quits) ")
-    except (EOFError, KeyboardInterrupt):
+        answer = session.input_fn(session.say("ready", name=name))
+    except EOFError:
         return False
-    con.clear()
+    clear_all(con)
     return answer.strip().lower() != QUIT
 
 
-def _ask(session: Session, seat: int, legal: list[Action]) -> Action | str:
-    """Read until the player types a valid number, u (when allowed) or q."""
+def action_keys(ui: GameUI, legal: list[Action]) -> dict[str, Action]:
+    """The key of each legal action: its index in the game's fixed action space, which no other
+    action ever takes, so the same action has the same key at every prompt; the one action that
+    ends the turn or passes (a closing kind, when only one is legal) is also ``e``."""
+    keys = {str(a.index): a for a in legal}
+    closing = [a for a in legal if a.kind in ui.closing_kinds]
+    if len(closing) == 1:
+        keys[END] = closing[0]
+    return keys
+
+
+def _shown_key(a: Action, keys: dict[str, Action]) -> str:
+    return END if keys.get(END) is a else str(a.index)
+
+
+def _ask(session: Session, seat: int, keys: dict[str, Action]) -> Action | str:
+    """Read until the player types a key of an action, l, b, u (when allowed) or q."""
     name = session.names[seat]
     while True:
         may_undo = session.state.can_undo(seat)
-        extra = ", u = undo" if may_undo else ""
+        hints = [session.say("key_action"), *([END] if END in keys else []), session.say("key_log"),
+                 session.say("key_board"), *([session.say("key_undo")] if may_undo else []), session.say("key_quit")]
         try:
-            raw = session.input_fn(f"{name}, your choice [1-{len(legal)}{extra}, q = quit]: ").strip().lower()
-        except (EOFError, KeyboardInterrupt):
+            raw = session.input_fn(session.say("prompt", name=name, keys=", ".join(hints))).strip().lower()
+        except EOFError:
             return QUIT
-        if raw == QUIT:
-            return QUIT
-        if raw == UNDO and may_undo:
-            return UNDO
-        if raw.isdigit() and 1 <= int(raw) <= len(legal):
-            return legal[int(raw) - 1]
-        session.console.print(Text(_refusal(raw, len(legal), may_undo), style="red"))
+        if raw in (QUIT, LOG, BOARD) or (raw == UNDO and may_undo):
+            return raw
+        if raw in keys:
+            return keys[raw]
+        session.console.print(Text(_refusal(session, raw, may_undo), style="red"))
 
 
-def _refusal(raw: str, count: int, may_undo: bool) -> str:
+def _refusal(session: Session, raw: str, may_undo: bool) -> str:
     if raw == UNDO:
-        why = ("Nothing to take back: undo only returns your own latest action, and never across a card draw, "
-               "a reveal or another player's move.")
+        why = session.say("nothing_to_undo")
     else:
-        why = f"{raw!r} is not a choice." if raw else "Please type a choice."
-    allowed = f"Type a number from 1 to {count}" + (", u to undo" if may_undo else "") + " or q to quit."
+        why = session.say("not_a_choice", raw=raw) if raw else session.say("type_a_choice")
+    allowed = session.say("allowed", undo=session.say("allowed_undo") if may_undo else "")
     return f"{why} {allowed}"
 
 
@@ -209,77 +302,103 @@ def _save(session: Session) -> None:
         return
     record = sealed(session.state)
     record.save(session.record_path)
-    session.console.print(Text(f"Record saved to {session.record_path}", style="dim"))
+    session.console.print(Text(session.say("saved", path=session.record_path), style="dim"))
 
 
 def _finish(session: Session) -> None:
     con = session.console
-    con.print(Rule(Text("Game over", style="bold")))
-    board = board_renderables(session, None)
-    con.print(*board)
+    con.print(Rule(Text(session.say("game_over"), style="bold")))
+    show(con, board_renderables(session, None))
     con.print(log_panel(session, None))
-    con.print(final_table(session.state, session.names, session.ui))
+    con.print(final_table(session.state, session.names, session.ui, session.lang))
     _save(session)
 
 
-def final_table(state: GameState, names: list[str], ui: GameUI) -> Table:
+def final_table(state: GameState, names: list[str], ui: GameUI, lang: str = "en") -> Table:
     """Final scores with the ranking after tie-breakers (1 = winner), plus the game's own columns."""
     scores, ranking = state.scores(), state.ranking()
     view = state.view(None)
     order = sorted(range(len(names)), key=lambda s: (ranking[s], s))
     extra = {s: ui.final_columns(view, s) for s in order}
-    table = Table(title="Final scores", title_style="bold")
-    table.add_column("Rank", justify="right")
-    table.add_column("Player")
-    table.add_column("Score", justify="right")
+    table = Table(title=say(lang, "final_scores"), title_style="bold")
+    table.add_column(say(lang, "rank"), justify="right")
+    table.add_column(say(lang, "player"))
+    table.add_column(say(lang, "score"), justify="right")
     for col in extra[order[0]] if order else {}:
-        table.add_column(col, justify="right")
+        table.add_column(say(lang, f"col_{col}"), justify="right")
     for s in order:
         table.add_row(str(ranking[s]), names[s], str(scores[s]), *extra[s].values())
     winners = [names[s] for s in range(len(names)) if ranking[s] == 1]
-    table.caption = ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners)
+    table.caption = say(lang, "winner" if len(winners) == 1 else "shared_win", names=", ".join(winners))
     return table
 
 
-def show_board(session: Session, seat: int) -> None:
-    session.console.print(*board_renderables(session, seat))
-    session.console.print(log_panel(session, seat))
-    session.seen_at[seat] = session.state.version
+def show(con: Console, parts: list[RenderableType]) -> None:
+    """Each part on lines of its own (``print(*parts)`` would run short texts into one line)."""
+    for part in parts:
+        con.print(part)
 
 
 def board_renderables(session: Session, seat: int | None) -> list[RenderableType]:
     return session.ui.board(session.state.view(seat), session.names, seat)
 
 
-def log_panel(session: Session, viewer: int | None) -> Panel:
-    """What happened since ``viewer`` last saw the board (at least the last LOG_LINES lines), with
-    other seats' secrets hidden; ``None`` (the end of the game) shows the public log's tail."""
-    since = session.seen_at.get(viewer, 0) if viewer is not None else session.state.version
-    fresh = sum(1 for item in session.log if item.action > since)
-    shown = session.log[-min(MAX_LOG_LINES, max(LOG_LINES, fresh)):]
-    lines = [_line(session, item, viewer) for item in shown]
-    if len(session.log) > len(shown) and fresh > len(shown):
-        lines.insert(0, f"... {fresh - len(shown)} earlier lines since your last decision are not shown")
-    title = f"Log: {fresh} new since your last decision" if viewer in session.seen_at else "Log"
-    return Panel("\n".join(lines) or "(nothing yet)", title=title, title_align="left", style="dim")
+def since_panel(session: Session, seat: int) -> Panel:
+    """Every event since ``seat`` last saw the board (setup included, where the game keeps it),
+    with other seats' secrets hidden."""
+    since = session.seen_at.get(seat, -1)
+    fresh = [item for item in session.log if item.action > since]
+    title = session.say("since" if seat in session.seen_at else "since_start", n=len(fresh))
+    empty = session.say("nothing_new" if seat in session.seen_at else "log_empty")
+    body = Text("\n".join(_line(session, item, seat) for item in fresh) or empty)
+    return Panel(body, title=title, title_align="left", style="dim")
 
+
+def log_panel(session: Session, viewer: int | None) -> Panel:
+    """The log's last lines as ``viewer`` may read them (``None``: the public log, at the end)."""
+    lines = [_line(session, item, viewer) for item in session.log[-LOG_TAIL:]]
+    return Panel(Text("\n".join(lines) or session.say("log_empty")), title=session.say("log"), title_align="left",
+                 style="dim")
+
+
+def show_log(session: Session, viewer: int) -> None:
+    """The whole log, from the first event, a screenful a page (Enter next, p previous, q back)."""
+    con = session.console
+    width = max(20, con.width - 1)
+    lines: list[Text] = []
+    for item in session.log:
+        lines.extend(Text(_line(session, item, viewer)).wrap(con, width))
+    size = max(PAGE_MIN, con.height - 3)
+    pages = max(1, -(-len(lines) // size))
+    page = 0
+    while True:
+        con.print(Rule(Text(session.say("log_title", n=len(session.log)), style="bold")))
+        show(con, list(lines[page * size:(page + 1) * size]) or [Text(session.say("log_empty"))])
+        try:
+            raw = session.input_fn(session.say("log_page", page=page + 1, pages=pages)).strip().lower()
+        except EOFError:
+            return
+        if raw == QUIT or (raw == "" and page + 1 >= pages):
+            return
+        page = max(0, page - 1) if raw == "p" else min(pages - 1, page + 1)
 
 
 # ---- actions in words --------------------------------------------------------------------------------
-def show_actions(session: Session, seat: int, legal: list[Action]) -> None:
+def show_actions(session: Session, seat: int, legal: list[Action], keys: dict[str, Action]) -> None:
     ctx = Ctx(session.state.view(seat), session.names, seat)
     con = session.console
-    con.print(Text(f"{session.names[seat]}, choose an action:", style="bold"))
+    con.print(Text(session.say("choose", name=session.names[seat]), style="bold"))
     columns = len(legal) > MANY_ACTIONS
     singles: list[Text] = []
     for label, members in _families(session.ui, legal, ctx, session.lang):
         if label is None:
-            singles.extend(Text(f"{i:>3}) {session.ui.describe(a.to_json(), ctx, session.lang)}") for i, a in members)
+            singles.extend(Text(f"[{_shown_key(a, keys)}] ") + Text(session.ui.describe(a.to_json(), ctx, session.lang))
+                           for a in members)
             continue
         _print_singles(con, singles, columns)
         singles = []
-        field = session.ui.numeric_kinds[members[0][1].kind]
-        cells = "  ".join(f"{i}→{a.to_json()[field]}" for i, a in members)
+        field = session.ui.numeric_kinds[members[0].kind]
+        cells = "  ".join(f"{_shown_key(a, keys)}→{a.to_json()[field]}" for a in members)
         con.print(Text(f"{label}: ", style="bold") + Text(cells))
     _print_singles(con, singles, columns)
 
@@ -292,21 +411,18 @@ def _print_singles(con: Console, lines: list[Text], columns: bool) -> None:
             con.print(line)
 
 
-def _families(ui: GameUI, legal: list[Action], ctx: Ctx,
-              lang: str) -> list[tuple[str | None, list[tuple[int, Action]]]]:
-    """Group numbered actions: a run of one numeric kind with fixed other arguments (bids,
-    quantities) becomes one line of 'number) value' cells; everything else stays one per line."""
-    groups: dict[tuple, list[tuple[int, Action]]] = {}
-    for i, a in enumerate(legal, start=1):
+def _families(ui: GameUI, legal: list[Action], ctx: Ctx, lang: str) -> list[tuple[str | None, list[Action]]]:
+    """Group the actions: a run of one numeric kind with fixed other arguments (bids, quantities)
+    becomes one line of 'key→value' cells; everything else stays one per line."""
+    groups: dict[tuple, list[Action]] = {}
+    for i, a in enumerate(legal):
         field = ui.numeric_kinds.get(a.kind)
         key = (a.kind, tuple(v for k, v in a.to_json().items() if k != field)) if field else ("", i)
-        groups.setdefault(key, []).append((i, a))
-    out: list[tuple[str | None, list[tuple[int, Action]]]] = []
+        groups.setdefault(key, []).append(a)
+    out: list[tuple[str | None, list[Action]]] = []
     for (kind, _), members in groups.items():
         if kind and len(members) > GROUP_MIN:
-            out.append((ui.describe(members[0][1].to_json(), ctx, lang, group=True), members))
+            out.append((ui.describe(members[0].to_json(), ctx, lang, group=True), members))
         else:
             out.append((None, members))
     return out
-
-

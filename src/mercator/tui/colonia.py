@@ -9,17 +9,17 @@ from typing import Any
 from rich.columns import Columns
 from rich.console import RenderableType
 from rich.panel import Panel
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from .common import pretty_id
+from mercator.engine.i18n import catalog
+
+from .common import decision_line, field_words, game_say, header_rule, pretty_id, web_word
+
+GAME = "colonia"
 
 CURRENCY_SHORT = {"pfund": "Pf", "grivna": "Gr", "mark": "Mk", "gulden": "Gu"}
 STREET_SHORT = {"street_tue": "Tu", "street_wed": "We", "street_thu": "Th", "street_harbour": "Hb"}
-PHASE_WORDS = {"market": "market", "commission": "craftsmen", "load": "loading", "relic_buy": "relic purchases",
-               "reserve": "reservations"}
-NUMERIC_KINDS: dict[str, str] = {}
 
 
 @cache
@@ -68,21 +68,41 @@ def board(view: dict[str, Any], names: list[str], seat: int | None) -> list[Rend
     ]
     if seat is not None:  # the seat's own screen: the exact raw materials
         parts.append(screen_panel(view["players"][seat]))
-    decision = decision_text(view, names)
+    decision = decision_line(GAME, view, names, seat, "en")
     return parts if decision is None else [*parts, decision]
+
+
+def summary(view: dict[str, Any], names: list[str], seat: int, lang: str) -> list[RenderableType]:
+    """What a decision needs in a few lines (an 80×24 terminal), in ``lang``: each family on one
+    line, the seat's screen and the open decision."""
+    def say(key: str, **fields: Any) -> str:
+        return game_say(GAME, lang, key, names, **fields)
+
+    out: list[RenderableType] = [header(view, names, seat, lang)]
+    families = catalog(GAME)[lang].get("families", {})
+    for s, p in enumerate(view["players"]):
+        raws = field_words(GAME, lang, "raws", p["raws_known"], names)
+        if p["raws_unknown"]:
+            seen = any(p["raws_known"].values())
+            raws = say("hidden" if seen else "hidden_only", known=p["raws_known"], hidden=p["raws_unknown"])
+        out.append(Text(say("player", seat=s, family=families.get(p["colour"], p["colour"]), **p["money"],
+                            goods=p["goods"], stock=raws, supply=p["supply"], relic_vp=p["relic_vp"])))
+    out.append(Text(say("screen", raws=view["players"][seat]["screen"]["raws"])))
+    decision = decision_line(GAME, view, names, seat, lang)
+    return out if decision is None else [*out, decision]
 
 
 def final_columns(view: dict[str, Any], seat: int) -> dict[str, str]:
     """Beside the score: relic VP, then the tie-breakers (money in all currencies, goods)."""
     p = view["players"][seat]
-    return {"Relic VP": str(p["relic_vp"]), "Money": str(sum(p["money"].values())),
-            "Goods": str(sum(p["goods"].values()))}
+    return {"relic_vp": str(p["relic_vp"]), "money": str(sum(p["money"].values())),
+            "goods": str(sum(p["goods"].values()))}
 
 
-def header(view: dict[str, Any], names: list[str], seat: int | None) -> Rule:
-    who = f" — {names[seat]} to decide" if seat is not None and not view["over"] else ""
-    return Rule(Text(f"Week {view['week']} of {view['weeks']}, {view['day_name'].capitalize()}{who}",
-                     style="bold cyan"))
+def header(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> RenderableType:
+    day = web_word(lang, f"day_{view['day_name']}", view["day_name"])
+    return header_rule(game_say(GAME, lang, "header", names, week=view["week"], weeks=view["weeks"], day=day),
+                       view, names, seat, lang)
 
 
 def week_panel(view: dict[str, Any], names: list[str]) -> Panel:
@@ -174,17 +194,3 @@ def screen_panel(me: dict[str, Any]) -> Panel:
     return Panel(f"Raw materials: {bundle(me['screen']['raws'])}", title="Behind your screen", title_align="left")
 
 
-def decision_text(view: dict[str, Any], names: list[str]) -> Text | None:
-    d = view.get("decision")
-    if not d:
-        return None
-    kind = d["kind"]
-    if kind == "sequential":
-        return Text(f"{PHASE_WORDS[d['phase']].capitalize()}: {names[d['seat']]} to act", style="yellow")
-    if kind in ("family_card", "vote"):
-        waiting = ", ".join(names[s] for s in d["waiting"] if s not in d["committed"])
-        what = "family cards" if kind == "family_card" else f"the vote on {_decree(d['decree']).name}"
-        return Text(f"Secret choice of {what}; still to choose: {waiting}", style="yellow")
-    if kind == "mayor_tiebreak":
-        return Text(f"Tied vote on {_decree(d['decree']).name}: the mayor {names[d['seat']]} decides", style="yellow")
-    return Text(f"{names[d['seat']]} chooses a starting good", style="yellow")

@@ -10,13 +10,15 @@ from typing import Any
 from rich.columns import Columns
 from rich.console import JustifyMethod, RenderableType
 from rich.panel import Panel
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from mercator.engine.i18n import describe, seat_fields
+from mercator.games.constantinopolis.wording import card_words
 
-from .common import Ctx, pretty_id
+from .common import Ctx, decision_line, field_words, game_say, header_rule, pretty_id, web_word
+from .common import say as common_say
+
+GAME = "constantinopolis"
 
 GOOD_IDS = ("alimentary", "consumer", "industrial", "military", "luxury")
 GOOD_SHORT = {"alimentary": "ali", "consumer": "con", "industrial": "ind", "military": "mil", "luxury": "lux"}
@@ -33,15 +35,46 @@ def board(view: dict[str, Any], names: list[str], seat: int | None) -> list[Rend
     out.append(players_table(view, names, seat))
     if seat is not None:
         out.append(hand_table(view["players"][seat]))
-    decision = decision_text(view, names)
+    decision = decision_line(GAME, view, names, seat, "en")
     if decision is not None:
         out.append(decision)
     return out
 
 
+def summary(view: dict[str, Any], names: list[str], seat: int, lang: str) -> list[RenderableType]:
+    """What a decision needs in a few lines (an 80×24 terminal), in ``lang``: each player on one
+    line, the market's prices, the seat's contracts and the open decision."""
+    def say(key: str, **fields: Any) -> str:
+        return game_say(GAME, lang, key, names, **fields)
+
+    m = view["market"]
+    prices = " · ".join(f"{field_words(GAME, lang, 'good', g, names)} {m['buy'][g]}/{m['sell'][g]}" for g in GOOD_IDS)
+    out: list[RenderableType] = [header(view, names, seat, lang)]
+    to_act = set(view["to_act"])
+    for p in view["players"]:
+        s = p["seat"]
+        ships = ", ".join(field_words(GAME, lang, "size", ship["size"], names)
+                          + ("" if ship["at"] == "port" else " " + say("at_sea")) for ship in p["ships"]) or "-"
+        line = say("player", seat=s, you=common_say(lang, "you") if s == seat else "",
+                   office=p["office"] or say("no_office"), gold=p["gold"], fp=p["fp"], goods=p["goods"],
+                   buildings=p["buildings"], fleet=ships, hand=p["hand_size"])
+        out.append(Text(("▶ " if s in to_act else "  ") + line))
+    out.append(Text(say("market", market=m["current"], prices=prices)))
+    me = view["players"][seat]
+
+    def card(cid: str) -> str:
+        key, fields = card_words(cid, me)
+        return say(key, **fields)
+
+    cards = [card(c) for c in me.get("hand", [])] + [say("reserved", card=card(r["contract"])) for r in me["reserved"]]
+    out.append(Text(say("contracts", cards="; ".join(cards)) if cards else say("no_contracts")))
+    decision = decision_line(GAME, view, names, seat, lang)
+    return out if decision is None else [*out, decision]
+
+
 def final_columns(view: dict[str, Any], seat: int) -> dict[str, str]:
     p = view["players"][seat]
-    return {"Gold": str(p["gold"]), "Goods": str(sum(p["goods"].values()))}
+    return {"gold": str(p["gold"]), "goods": str(sum(p["goods"].values()))}
 
 
 def holder_name(ctx: Ctx, office: str) -> str:
@@ -49,12 +82,12 @@ def holder_name(ctx: Ctx, office: str) -> str:
     return "-" if o["holder"] is None else ctx.names[o["holder"]]
 
 
-def header(view: dict[str, Any], names: list[str], seat: int | None) -> Rule:
-    final = view.get("final_round")
-    rnd = f"Round {view['round']}" + (f" of {final}" if final else "")
-    phase = f"phase {view['phase']} ({view['phase_name'].replace('_', ' ')})"
-    who = f" — {names[seat]} to decide" if seat is not None and not view["over"] else ""
-    return Rule(Text(f"{rnd}, {phase}{who}", style="bold cyan"))
+def header(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> RenderableType:
+    phase = web_word(lang, f"phase_{view['phase']}", view["phase_name"].replace("_", " "))
+    final = view.get("final_round")  # known once the game's end is in sight
+    rnd = f"{view['round']}/{final}" if final else str(view["round"])
+    return header_rule(game_say(GAME, lang, "header", names, round=rnd, phase=view["phase"],
+                                phase_name=phase), view, names, seat, lang)
 
 
 def offices_table(view: dict[str, Any], names: list[str]) -> Table:
@@ -108,7 +141,7 @@ def players_table(view: dict[str, Any], names: list[str], seat: int | None) -> T
         ("Player", "left"), ("Office", "left"), ("Gold", "right"), ("FP", "right"), ("Goods", "left"),
         ("Buildings", "left"), ("Ships", "left"), ("Posts used", "right"), ("Reserved", "left"), ("Hand", "right"))
     for col, just in columns:
-        table.add_column(col, justify=just, overflow="fold")
+        table.add_column(col, justify=just, overflow="ellipsis")
     to_act = set(view["to_act"])
     for p in view["players"]:
         s = p["seat"]
@@ -135,35 +168,6 @@ def hand_table(me: dict[str, Any]) -> RenderableType:
         table.add_row(cid + note, c.destination, cargo_text(c.cargo), str(c.passengers), *voyage,
                       f"{c.gold} gold, {c.fp} FP")
     return table
-
-
-def decision_text(view: dict[str, Any], names: list[str]) -> Text | None:
-    """The open decision (bidding, loading, trade offer, ...) in one line."""
-    d = view.get("decision")
-    if not d:
-        return None
-    parts = []
-    for key, value in d.items():
-        if key == "my_choice" and view["seat"] is not None:
-            text = describe("constantinopolis", view, view["seat"], value, "en", names)
-        elif key != "kind":
-            text = _field_text(key, value, names)
-        else:
-            continue
-        parts.append(f"{key.replace('_', ' ')}: {text}")
-    return Text(f"Decision: {d['kind']}" + (" — " + "; ".join(parts) if parts else ""), style="magenta")
-
-
-def _field_text(key: str, value: Any, names: list[str]) -> str:
-    if key in seat_fields("constantinopolis") | {"waiting", "committed"}:
-        seats = value if isinstance(value, list) else [value]
-        return ", ".join(names[s] for s in seats if isinstance(s, int)) or "-"
-    if isinstance(value, dict):
-        return goods_text(value, full=True)
-    if isinstance(value, list):
-        return ", ".join(map(str, value)) or "-"
-    return pretty_id(value) if key in ("office", "building") else str(value)
-
 
 
 # ---- small formatters -------------------------------------------------------------------------------

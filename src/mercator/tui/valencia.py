@@ -9,25 +9,18 @@ from typing import Any
 from rich.columns import Columns
 from rich.console import RenderableType
 from rich.panel import Panel
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from .common import pretty_id
+from mercator.games.valencia.wording import task_key
+
+from .common import decision_line, game_say, header_rule, pretty_id, web_word, worded
+from .common import say as common_say
+
+GAME = "valencia"
 
 GUILD_LETTER = {"bakers": "b", "butchers": "u", "shoemakers": "s", "vintners": "v", "smiths": "m"}
-TASK_NAMES: dict[str, str] = {}
 NUMERIC_KINDS: dict[str, str] = {}
-
-
-def _task_name(tid: str, edition: str) -> str:
-    if not TASK_NAMES:
-        from mercator.games.valencia.data import content
-
-        for t in content().tasks:
-            TASK_NAMES[f"valencia:{t.id}"] = t.name_valencia
-            TASK_NAMES[f"strasbourg:{t.id}"] = t.name_strasbourg
-    return TASK_NAMES.get(f"{edition}:{tid}", tid)
 
 
 def _who(names: list[str], seat: int | None) -> str:
@@ -44,28 +37,43 @@ def board(view: dict[str, Any], names: list[str], seat: int | None) -> list[Rend
     if auction is not None:
         out.append(auction)
     if seat is not None:
-        out.append(private_panel(view, seat))
-    d = view.get("decision")
-    if d:
-        out.append(Text(f"Decision: {d['kind']} — {_who(names, d['seat'])}", style="magenta"))
-    return out
+        out.append(private_panel(view, names, seat))
+    decision = decision_line(GAME, view, names, seat, "en")
+    return out if decision is None else [*out, decision]
+
+
+def summary(view: dict[str, Any], names: list[str], seat: int, lang: str) -> list[RenderableType]:
+    """What a decision needs in a few lines (an 80×24 terminal), in ``lang``: each player on one
+    line, the running auction, the seat's own cards and tasks and the open decision."""
+    out: list[RenderableType] = [header(view, names, seat, lang)]
+    to_act = set(view["to_act"])
+    for p in view["players"]:
+        s = p["seat"]
+        you = common_say(lang, "you") if s == seat else ""
+        line = game_say(GAME, lang, "player", names, seat=s, you=you, vp=p["vp"], coins=p["coins"], goods=p["goods"],
+                        privileges=p["privileges"],
+                        members=p["members_in_supply"])
+        out.append(Text(("▶ " if s in to_act else "  ") + line))
+    auction = auction_text(view, names, lang)
+    if auction is not None:
+        out.append(auction)
+    out.append(private_panel(view, names, seat, lang))
+    decision = decision_line(GAME, view, names, seat, lang)
+    return out if decision is None else [*out, decision]
 
 
 def final_columns(view: dict[str, Any], seat: int) -> dict[str, str]:
     p = view["players"][seat]
     city = sum(1 for s in view["city"]["members"].values() if s == seat)
-    return {"City": str(city), "Coins": str(p["coins"])}
+    return {"city": str(city), "coins": str(p["coins"])}
 
 
-def header(view: dict[str, Any], names: list[str], seat: int | None) -> Rule:
-    title = f"{pretty_id(view['edition'])} — round {view['round']}/5, {view['phase'].replace('_', ' ')}"
-    a = view.get("auction")
-    if a:
-        title += f", step {a['step']}"
-    title += f" — figure: {names[view['figure']]}"
-    if seat is not None and not view["over"]:
-        title += f" — {names[seat]} to decide"
-    return Rule(Text(title, style="bold cyan"))
+def header(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> RenderableType:
+    edition = web_word(lang, f"optval_{view['edition']}", pretty_id(view["edition"]))
+    phase = web_word(lang, f"vphase_{view['phase']}", view["phase"].replace("_", " "))
+    title = game_say(GAME, lang, "header", names, edition=edition, round=view["round"], phase=phase,
+                     figure=names[view["figure"]])
+    return header_rule(title, view, names, seat, lang)
 
 
 def _step_label(st: dict[str, Any]) -> str:
@@ -134,44 +142,56 @@ def players_table(view: dict[str, Any], names: list[str], seat: int | None) -> T
     table = Table(title="Players", title_style="bold", expand=True)
     for col in ("Player", "VP", "Coins", "Goods", "Priv.", "Members", "Pile", "Drawn", "Stacks", "Discard",
                 "Tasks"):
-        table.add_column(col, overflow="fold")
+        table.add_column(col, overflow="ellipsis")
     to_act = set(view["to_act"])
     for p in view["players"]:
         s = p["seat"]
         name = ("▶ " if s in to_act else "  ") + names[s] + (" (you)" if s == seat else "")
         goods = ", ".join(f"{g} {n}" for g, n in p["goods"].items() if n) or "-"
         stacks = " ".join(f"{x['size']}" + ("" if x["state"] == "face_down" else "✗") for x in p["stacks"]) or "-"
-        pile = str(p["pile"]) + (f" (bottom {p['returned_at_bottom']})" if p["returned_at_bottom"] else "")
+        bottom = p["returned_at_bottom"]
+        pile = str(p["pile"]) + (f" (bottom {worded(bottom, 'en')})" if bottom else "")
         table.add_row(name, str(p["vp"]), str(p["coins"]), goods, str(p["privileges"]), str(p["members_in_supply"]),
                       pile, str(p["drawn_this_round"]), stacks, f"{len(p['discard'])}+{p['face_down_discards']}",
                       str(p["tasks_kept"]))
     return table
 
 
-def auction_text(view: dict[str, Any], names: list[str]) -> Text | None:
+def auction_text(view: dict[str, Any], names: list[str], lang: str = "en") -> Text | None:
+    """The running auction in one line, in ``lang``."""
     a = view.get("auction")
     if not a:
         return None
-    what = a["guild"] or a["type"].replace("_", " ")
-    bids = "; ".join(f"{names[b['seat']]} {b['values']} = {b['bid']}" for b in a["bids"]) or "none yet"
-    queue = ", ".join(names[s] for s in a["queue"]) or "-"
-    return Text(f"Auction {a['step']}: {what}" + (" (with merchants seat)" if a["merchants_seat"] else "")
-                + f" — bids: {bids} — still to decide: {queue}", style="green")
+
+    def say(key: str, **fields: Any) -> str:
+        return game_say(GAME, lang, key, names, **fields)
+
+    # The guild's name, or the kind of auction (the catalog's names: [<lang>.guilds], [<lang>.auctions]).
+    what = say("guild", guild=a["guild"]) if a["guild"] else say("kind", auction=a["type"])
+    bids = "; ".join(f"{names[b['seat']]} {worded(b['values'], lang)} = {b['bid']}" for b in a["bids"])
+    key = "auction_seat" if a["merchants_seat"] else "auction"
+    return Text(say(key, step=a["step"], what=what, bids=bids or say("no_bids"),
+                    queue=", ".join(names[s] for s in a["queue"]) or "-"), style="green")
 
 
-def private_panel(view: dict[str, Any], seat: int) -> Panel:
+def private_panel(view: dict[str, Any], names: list[str], seat: int, lang: str = "en") -> Panel:
+    """The seat's own cards and tasks, in ``lang``."""
+    def say(key: str, **fields: Any) -> str:
+        return game_say(GAME, lang, key, names, **fields)
+
     me = view["players"][seat].get("private", {})
     lines = []
     if me.get("drawn"):
-        lines.append(f"[bold]drawn this round:[/] {me['drawn']}")
+        lines.append(say("drawn", cards=worded(me["drawn"], lang)))
     if me.get("next_card") is not None:
-        lines.append(f"[bold]next card to place:[/] {me['next_card']} (stacks so far: {_partial(me)})")
+        lines.append(say("next_card", card=me["next_card"], stacks=_partial(me) or say("nothing")))
     if me.get("stacks"):
-        lines.append("[bold]face-down stacks:[/] " + "; ".join(f"{s['stack']}: {s['values']}" for s in me["stacks"]))
-    lines.append(f"[bold]pile holds:[/] {me.get('pile_values', [])}")
-    tasks = ", ".join(_task_name(t, view["edition"]) for t in me.get("kept_tasks", [])) or "not chosen yet"
-    lines.append(f"[bold]your tasks:[/] {tasks}")
-    return Panel("\n".join(lines), title="Behind your screen", title_align="left")
+        stacks = "; ".join(f"{s['stack']}: {worded(s['values'], lang)}" for s in me["stacks"])
+        lines.append(say("stacks", stacks=stacks))
+    lines.append(say("pile", cards=worded(me.get("pile_values", []), lang)))
+    tasks = [task_key(t, view["edition"]) for t in me.get("kept_tasks", [])]  # named by the catalog
+    lines.append(say("tasks", tasks=tasks or say("no_tasks")))
+    return Panel(Text("\n".join(lines)), title=common_say(lang, "behind_screen"), title_align="left")
 
 
 def _partial(me: dict[str, Any]) -> str:
@@ -180,4 +200,4 @@ def _partial(me: dict[str, Any]) -> str:
         while len(stacks) <= k:
             stacks.append([])
         stacks[k].append(value)
-    return "; ".join(f"{i + 1}: {s}" for i, s in enumerate(stacks)) or "none"
+    return "; ".join(f"{i + 1}: {worded(s, 'en')}" for i, s in enumerate(stacks))

@@ -18,7 +18,7 @@ def test_a_human_plays_colonia_against_bots(tmp_path: Path) -> None:
     buf = io.StringIO()
     path = tmp_path / "colonia.json"
     state = play("colonia", ["human", "greedy", "random"], 5, {}, str(path),
-                 console=Console(file=buf, width=160), input_fn=Script(seed=3))
+                 console=Console(file=buf, width=160), input_fn=Script(buf, seed=3))
     out = buf.getvalue()
     assert state.is_over()
     for part in ("The week", "Market stalls", "Craftsmen", "Harbour", "Relic display", "Families",
@@ -34,7 +34,7 @@ def test_a_human_plays_colonia_against_bots(tmp_path: Path) -> None:
 def test_hotseat_german_log() -> None:
     buf = io.StringIO()
     state = play("colonia", ["human", "human", "random", "random"], 8, {"weeks": 5}, None, lang="de",
-                 console=Console(file=buf, width=160), input_fn=Script(seed=1))
+                 console=Console(file=buf, width=160), input_fn=Script(buf, seed=1))
     out = buf.getvalue()
     assert state.is_over() and state.week == 5
     assert "Woche" in out and "Week 5 of 5" in out

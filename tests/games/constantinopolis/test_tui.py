@@ -18,7 +18,7 @@ GAME = "constantinopolis"
 def test_human_against_bot_finishes_with_board_scores_and_record(tmp_path: Path) -> None:
     buf = io.StringIO()
     console = Console(file=buf, width=120)
-    script = Script(seed=3)
+    script = Script(buf, seed=3)
     path = tmp_path / "game.json"
     state = play(GAME, ["human", "greedy"], 11, {"free_trade": False}, str(path), console=console, input_fn=script)
     out = buf.getvalue()

@@ -18,7 +18,7 @@ def test_a_human_plays_valencia_against_bots(tmp_path: Path) -> None:
     buf = io.StringIO()
     path = tmp_path / "valencia.json"
     state = play("valencia", ["human", "greedy", "random"], 5, {"edition": "valencia"}, str(path),
-                 console=Console(file=buf, width=140), input_fn=Script(seed=3))
+                 console=Console(file=buf, width=140), input_fn=Script(buf, seed=3))
     out = buf.getvalue()
     assert state.is_over()
     for part in ("Round cards", "City", "Council", "Supply", "Players", "Behind your screen", "task card",
@@ -33,6 +33,6 @@ def test_a_human_plays_valencia_against_bots(tmp_path: Path) -> None:
 def test_strasbourg_board_in_the_terminal() -> None:
     buf = io.StringIO()
     state = play("valencia", ["human", "random", "random"], 2, {"edition": "strasbourg"}, None,
-                 console=Console(file=buf, width=140), input_fn=Script(seed=1))
+                 console=Console(file=buf, width=140), input_fn=Script(buf, seed=1))
     out = buf.getvalue()
     assert state.is_over() and "Strasbourg" in out and "chapel" in out

@@ -40,6 +40,12 @@ def _contract(key: str, cid: str, me: Json, size: str | None = None) -> Words:
     return key + ("" if not c.passengers else "_pax" if cargo else "_pax_only"), fields
 
 
+def card_words(cid: str, me: Json) -> Words:
+    """A contract in a hand as its card reads (key ``card``, ``card_pax`` or ``card_pax_only``, for
+    the terminal client's catalog) with the owner's reward."""
+    return _contract("card", cid, me)
+
+
 def _office_move(a: Json, me: Json, d: Json, view: Json) -> Words:
     limit = R.vacant_office_cost
     free = me["office"] is None and me["gold"] < limit  # rule D09: an officeless seat short of gold moves free

@@ -48,6 +48,11 @@ def _task_key(task: Task, edition: str) -> str:
     return f"strasbourg_{task.id}" if apart else task.id
 
 
+def task_key(tid: str, edition: str) -> str:
+    """A task card's key in the catalog's ``tasks`` (for the terminal client's own lines)."""
+    return _task_key(content().task_by_id[tid], edition)
+
+
 def _keep(view: dict[str, Any], seat: int, a: dict[str, Any]) -> tuple[str, Fields]:
     rules = _edition(view).rules
     dealt = _private(view, seat).get("dealt_tasks", [])

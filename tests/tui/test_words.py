@@ -1,0 +1,66 @@
+"""The terminal client's own words (src/mercator/tui/words.toml) in English, German and Russian."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from mercator.engine.i18n import LANGS
+from mercator.games import get
+from mercator.tui.common import GameUI, _words, say
+
+GAMES = ("constantinopolis", "colonia", "valencia")
+
+
+def _keys(table: dict, prefix: str = "") -> set[str]:
+    out = set()
+    for k, v in table.items():
+        out |= _keys(v, f"{prefix}{k}.") if isinstance(v, dict) and k != "plurals" else {prefix + k}
+    return out
+
+
+def test_every_key_exists_in_every_language() -> None:
+    words = _words()
+    assert set(words) == set(LANGS)
+    for lang in LANGS:
+        assert _keys(words[lang]) == _keys(words["en"]), lang
+        assert set(words[lang]["plurals"]) == set(words["en"]["plurals"]), lang
+
+
+@pytest.mark.parametrize(("lang", "n", "word"), [("en", 1, "1 event"), ("en", 5, "5 events"), ("de", 1, "1 Ereignis"),
+                                                 ("de", 2, "2 Ereignisse"), ("ru", 1, "1 событие"),
+                                                 ("ru", 3, "3 события"), ("ru", 5, "5 событий"),
+                                                 ("ru", 21, "21 событие")])
+def test_counts_take_the_plural_of_their_language(lang: str, n: int, word: str) -> None:
+    assert say(lang, "since", n=n).endswith(word)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_decision_summary_is_in_the_chosen_language(game: str, lang: str) -> None:
+    """Every template of the game's compact board fills in (no {field} left, no Python literal),
+    over the positions of a random game."""
+    ui = GameUI(game)
+    players = 3
+    names = [f"P{i + 1}" for i in range(players)]
+    state = get(game).new(players=players, seed=1, options={})
+    rng = random.Random(1)
+    buf = io.StringIO()
+    console = Console(file=buf, width=80)
+    for step in range(300):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        if step % 5 == 0:
+            for part in ui.summary(state.view(seat), names, seat, lang):
+                console.print(part)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    out = buf.getvalue()
+    assert not re.search(r"\{\w+(:\w+)?\}|\bTrue\b|\bFalse\b|\bNone\b|\['|\{'", out), out
+    if lang != "en":  # the labels are not English
+        for english in ("to decide", "in supply", "Behind your screen", "Your contracts", "Week "):
+            assert english not in out, english
