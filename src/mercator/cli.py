@@ -15,11 +15,14 @@ from rich.table import Table
 from mercator.engine.errors import ContentError, IllegalAction
 from mercator.engine.i18n import LANGS
 from mercator.engine.record import GameRecord
+from mercator.engine.variants import Variant, active, environment, load_overlay, parse_set
 from mercator.games import all_games, get
 
 app = typer.Typer(help="Mercator: merchant Euro board games.", no_args_is_help=True, add_completion=False)
 content_app = typer.Typer(help="Content files (cards, tiles, tables).", no_args_is_help=True)
 app.add_typer(content_app, name="content")
+balance_app = typer.Typer(help="Balance studies: what-if variants side by side.", no_args_is_help=True)
+app.add_typer(balance_app, name="balance")
 console = Console()
 
 
@@ -134,6 +137,8 @@ def replay(
 
     try:
         rec = GameRecord.load(file)
+        _in_variant(rec, ["replay", str(file), "--verify" if verify else "--no-verify",
+                          "--show" if show else "--no-show", "--lang", lang])
         state = rec.new_state()
         for n, (seat, action) in enumerate(rec.actions):
             events = state.apply(seat, action)
@@ -295,6 +300,11 @@ def arena(
     backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON")] = False,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="A what-if change to the content, FILE.TABLE.ID.FIELD=VALUE (repeatable), e.g. "
+                      "buildings.walls.porta_aurea.cost=12")] = None,
+    variant_file: Annotated[Path | None, typer.Option(
+        "--variant", help="A variant file: name = \"...\" and a [set] table of \"PATH\" = value lines")] = None,
 ) -> None:
     """Play many bot games with rotating seats; report win rates with 95% intervals and balance."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -308,6 +318,7 @@ def arena(
 
     try:
         opts = _options(game, edition, option)
+        variant = _variant(game, variant_file, set_ or [])
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=console,
                       disable=as_json) as bar:
@@ -326,12 +337,14 @@ def arena(
 
             results = run_arena(game, players, [b.strip() for b in bots.split(",") if b.strip()], games_,
                                 seed=seed, options=opts, workers=workers, out=out, backend=backend,
-                                address=address, progress=progress)
-    except IllegalAction as exc:
+                                address=address, progress=progress, variant=variant)
+    except (IllegalAction, ContentError) as exc:
         _fail(str(exc))
     summary = summarize(results)
     if report is not None:
-        command = f"mercator arena {game} --players {players} --bots {bots} --games {games_} --seed {seed}"
+        command = (f"mercator arena {game} --players {players} --bots {bots} --games {games_} --seed {seed}"
+                   + "".join(f" --set {s}" for s in set_ or [])
+                   + (f" --variant {variant_file}" if variant_file else ""))
         report.write_text(render_report(summary, results, command))
     if as_json:
         print(json.dumps(summary))
@@ -362,9 +375,90 @@ def rules(
         console.print(f"{game} rules content ({lang}) written to {out}")
 
 
+@balance_app.command("sweep")
+def balance_sweep(
+    game: GameName,
+    set_: Annotated[list[str], typer.Option(
+        "--set", help="A change, PATH=VALUE; PATH=A,B,C sweeps its values (repeatable: every combination), e.g. "
+                      "buildings.walls.porta_aurea.cost=10,12,14")],
+    players: Annotated[int, typer.Option(help="Number of players")] = 2,
+    bots: Annotated[str, typer.Option(help="Bots in seat order, comma-separated (as for arena)")] = "normal,greedy",
+    games_: Annotated[int, typer.Option("--games", min=1, help="Games per variant")] = 100,
+    edition: Annotated[str | None, typer.Option(help="Edition")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="Game option as key=value")] = None,
+    workers: Annotated[int, typer.Option(help="Parallel worker processes (or Ray CPUs)")] = 1,
+    seed: Annotated[int, typer.Option(help="Base seed: every variant plays the same deals")] = 0,
+    baseline: Annotated[bool, typer.Option(help="Also play the shipped content, first")] = True,
+    report: Annotated[Path | None, typer.Option(callback=_writable,
+                                                help="Write a self-contained HTML report here")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print every variant's summary as JSON")] = False,
+) -> None:
+    """Play the arena once per variant of the content and compare them side by side, with 95% intervals."""
+    from mercator.arena import sweep
+
+    if report is not None:
+        _need("matplotlib", "report", "the HTML report")
+    if backend == "ray":
+        _need("ray", "ray", "the Ray backend")
+    try:
+        opts = _options(game, edition, option)
+        with console.status("sweeping…", spinner="dots") if not as_json else nullcontext():
+            rows = sweep.sweep(game, players, [b.strip() for b in bots.split(",") if b.strip()], games_, set_,
+                               seed=seed, options=opts, workers=workers, backend=backend, address=address,
+                               baseline=baseline)
+    except (IllegalAction, ContentError) as exc:
+        _fail(str(exc))
+    if report is not None:
+        command = (f"mercator balance sweep {game} --players {players} --bots {bots} --games {games_} --seed {seed}"
+                   + "".join(f" --set {s}" for s in set_))
+        report.write_text(sweep.render(rows, command))
+    if as_json:
+        print(json.dumps([{"variant": label, "summary": s} for label, s in rows]))
+        return
+    console.print(f"[bold]{game}, {players} players, {games_} games per variant, the same deals in each[/bold]")
+    for label, s in rows:  # one paragraph per variant: it wraps between words at any width
+        seat = s["seats"][0]
+        wins = "; ".join(f"{b} wins {r['rate']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}]"
+                         for b, r in s["bots"].items())
+        ends = "; ".join(f"{e['words']} in {e['share']:.0%}" for e in s["end_conditions"])
+        console.print(f"[bold]{escape(label)}[/bold]: seat 1 wins {seat['rate']:.1%} [{seat['ci95'][0]:.1%}, "
+                      f"{seat['ci95'][1]:.1%}]; {wins}; winning score {s['winning_score'].get('mean', 0):.1f}; "
+                      f"{s['length_rounds'].get('median', 0):g} {s['round_word']}s; ended because {ends}")
+    if report is not None:
+        console.print(f"report written to {report}")
+
+
+def _in_variant(rec: GameRecord, args: list[str]) -> None:
+    """A record of a variant this process does not play: run the command again in a process that
+    plays it (variants are per process, see engine/variants.py) and exit with its status."""
+    playing = active(rec.game)
+    wanted = Variant.from_json(rec.variant) if rec.variant else None
+    if (playing.to_json() if playing else None) == (wanted.to_json() if wanted else None):
+        return
+    import subprocess
+    import sys
+
+    if wanted is not None:
+        console.print(f"[dim]this record was played with the variant {escape(wanted.label)!s}[/dim]")
+    done = subprocess.run([sys.executable, "-c", "from mercator.cli import main; main()", *args],
+                          env=environment(wanted), check=False)
+    raise typer.Exit(done.returncode)
+
+
+def _variant(game: str, path: Path | None, sets: list[str]) -> Variant | None:
+    """The variant of a variant file and --set changes (the file's first, then each --set)."""
+    if path is None and not sets:
+        return None
+    name, changes = load_overlay(path) if path is not None else ("", ())
+    return Variant(game, (*changes, *(parse_set(s) for s in sets)), name)
+
+
 def _print_summary(summary: dict[str, Any]) -> None:
+    variant = f", variant {summary['variant']}" if summary.get("variant") else ""
     table = Table("bot", "games", "wins", "win rate", "95% CI", "mean score", "s/decision",
-                  title=f"{summary['game']}, {summary['players']} players, {summary['games']} games")
+                  title=f"{summary['game']}, {summary['players']} players, {summary['games']} games{variant}")
     for bot, s in summary["bots"].items():
         table.add_row(bot, str(s["games"]), f"{s['wins']:g}", f"{s['rate']:.1%}",
                       f"{s['ci95'][0]:.1%}-{s['ci95'][1]:.1%}", f"{s['score'].get('mean', 0):.1f}",

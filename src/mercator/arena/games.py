@@ -11,8 +11,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from mercator.bots.base import make_bot
-from mercator.engine.errors import IllegalAction
+from mercator.engine.errors import ContentError, IllegalAction
 from mercator.engine.record import sealed
+from mercator.engine.variants import Variant, active
 from mercator.games import get
 
 SEED_STRIDE = 1_000_003  # keeps game seeds of different base seeds apart
@@ -25,6 +26,7 @@ class Job:
     options: dict[str, Any]
     seats: tuple[str, ...]  # bot name per seat
     seed: int
+    variant: dict[str, Any] | None = None  # the what-if variant (variants.Variant JSON), played where active
 
 
 def lineup(bots: list[str], players: int) -> list[str]:
@@ -37,10 +39,18 @@ def lineup(bots: list[str], players: int) -> list[str]:
 
 
 def schedule(game: str, players: int, bots: list[str], games: int, seed: int,
-             options: dict[str, Any]) -> list[Job]:
+             options: dict[str, Any], variant: Variant | None = None) -> list[Job]:
     """Game i rotates the lineup by i seats, so over each block of ``players`` games every bot
-    sits in every seat equally often."""
+    sits in every seat equally often. A ``variant`` is checked here, as its content would load."""
     info = get(game)
+    if variant is not None:
+        if variant.game != game:
+            raise IllegalAction(f"the variant {variant.label!r} is for {variant.game}, not {game}")
+        data = info.plugin("content")
+        try:
+            data.compile_content(data.load_files(data.CONTENT_DIR, variant.sets))
+        except ContentError as exc:
+            raise IllegalAction(f"variant {variant.label!r}: {exc}") from None
     options = info.validate_options(options)
     if players not in info.counts_for(options):
         counts = info.counts_for(options)
@@ -48,12 +58,17 @@ def schedule(game: str, players: int, bots: list[str], games: int, seed: int,
     for name in set(bots):
         make_bot(name, 0, game)  # a clear error for an unknown bot before anything runs
     base = lineup(bots, players)
-    return [Job(i, game, options, tuple(base[(s - i) % players] for s in range(players)), seed * SEED_STRIDE + i)
-            for i in range(games)]
+    played = variant.to_json() if variant else None
+    return [Job(i, game, options, tuple(base[(s - i) % players] for s in range(players)), seed * SEED_STRIDE + i,
+                played) for i in range(games)]
 
 
 def play(job: Job) -> dict[str, Any]:
     """Play one game to the end; returns its JSON result line (with the full record)."""
+    playing = active(job.game)
+    if (playing.to_json() if playing else None) != job.variant:
+        raise RuntimeError(f"game {job.index} is for the variant {job.variant}, and this process plays "
+                           f"{playing.label if playing else 'the shipped content'}")
     info = get(job.game)
     state = info.new(len(job.seats), seed=job.seed, options=job.options)
     bots = [make_bot(name, job.seed * 31 + s, job.game) for s, name in enumerate(job.seats)]

@@ -129,6 +129,7 @@ def render(summary: dict[str, Any], results: list[dict[str, Any]], command: str 
     parts = [
         f"<h1>Mercator arena: {html.escape(summary['game'])}, {players} players, {summary['games']} games</h1>",
         f"<p>Options: {html.escape(str(summary['options']))}. {html.escape(command)}</p>",
+        f"<p>Variant: {html.escape(summary['variant'])}</p>" if summary.get("variant") else "",
         "<h2>Bots</h2>",
         _table(["bot", "seats played", "wins", "win rate", "95% CI", "mean score", "median score",
                 "seconds per decision"], bot_rows),

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from mercator.engine.errors import IllegalAction
+from mercator.engine.variants import ENV, Variant, environment
 
 from .games import Job, play, schedule
 
@@ -33,7 +35,8 @@ def _check_same_run(done: list[dict[str, Any]], jobs: list[Job], path: Path) -> 
     planned = {j.index: j for j in jobs}
     for r in done:
         j = planned.get(r["index"])
-        if j and (r["game"], r["seed"], tuple(r["seats"]), r["options"]) != (j.game, j.seed, j.seats, j.options):
+        if j and (r["game"], r["seed"], tuple(r["seats"]), r["options"], r.get("variant")) != (
+                j.game, j.seed, j.seats, j.options, j.variant):
             raise IllegalAction(f"{path} holds results of a different run (game {r['index']} differs); "
                                 "use another --out file or the same game, bots, players, options and seed")
 
@@ -41,9 +44,10 @@ def _check_same_run(done: list[dict[str, Any]], jobs: list[Job], path: Path) -> 
 def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 0,
               options: dict[str, Any] | None = None, workers: int = 1, out: Path | None = None,
               backend: str = "local", address: str | None = None,
-              progress: Progress | None = None) -> list[dict[str, Any]]:
-    """Play the games not yet in ``out`` and return every result of this run, in game order."""
-    jobs = schedule(game, players, bots, games, seed, options or {})
+              progress: Progress | None = None, variant: Variant | None = None) -> list[dict[str, Any]]:
+    """Play the games not yet in ``out`` and return every result of this run, in game order; with
+    a ``variant``, in worker processes that play it (variants.py: a variant is per process)."""
+    jobs = schedule(game, players, bots, games, seed, options or {}, variant)
     done = [r for r in load_results(out) if r["index"] < games]
     if out is not None:
         _check_same_run(done, jobs, out)
@@ -57,7 +61,7 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
         raise IllegalAction(f"unknown backend {backend!r}; choose local or ray")
     sink = out.open("a") if out is not None else None
     try:
-        for result in runner(todo, workers, address):
+        for result in runner(todo, workers, address, variant):
             if sink is not None:
                 sink.write(json.dumps(result, separators=(",", ":")) + "\n")
                 sink.flush()
@@ -70,16 +74,25 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
     return sorted(results, key=lambda r: r["index"])
 
 
-def _local(jobs: list[Job], workers: int, address: str | None) -> Iterator[dict[str, Any]]:
-    if workers <= 1 or len(jobs) <= 1:
+def _local(jobs: list[Job], workers: int, address: str | None, variant: Variant | None) -> Iterator[dict[str, Any]]:
+    if variant is None and (workers <= 1 or len(jobs) <= 1):
         yield from map(play, jobs)
         return
     ctx = multiprocessing.get_context("spawn")  # no forked copies of a parent's threads or locks
-    with ctx.Pool(workers) as pool:
+    # Spawned workers start from this process's environment: the variant's, while they start.
+    saved = dict(os.environ)
+    os.environ.clear()
+    os.environ.update(environment(variant))
+    try:
+        pool = ctx.Pool(max(1, workers))
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    with pool:
         yield from pool.imap_unordered(play, jobs)
 
 
-def _ray(jobs: list[Job], workers: int, address: str | None) -> Iterator[dict[str, Any]]:
+def _ray(jobs: list[Job], workers: int, address: str | None, variant: Variant | None) -> Iterator[dict[str, Any]]:
     try:
         import ray
     except ImportError as exc:  # pragma: no cover - depends on the optional extra
@@ -91,7 +104,8 @@ def _ray(jobs: list[Job], workers: int, address: str | None) -> Iterator[dict[st
         else:
             ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
     try:
-        remote = ray.remote(play)
+        env = {ENV: environment(variant)[ENV]} if variant else {}
+        remote = ray.remote(play).options(runtime_env={"env_vars": env}) if env else ray.remote(play)
         pending = [remote.remote(j) for j in jobs]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)

@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from mercator.engine.variants import Variant
 from mercator.games import get
 
 Z95 = 1.959963984540054
@@ -159,6 +160,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "game": results[0]["game"],
         "options": results[0]["options"],
+        "variant": Variant.from_json(results[0]["variant"]).label if results[0].get("variant") else None,
         "players": players,
         "games": n,
         "bots": bots,

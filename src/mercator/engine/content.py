@@ -51,13 +51,29 @@ def _where(data: Any, loc: tuple[Any, ...]) -> str:
     return ", ".join(parts) or "top level"
 
 
-def load_model(path: Path, model: type[M]) -> M:
-    data = read_toml(path)
+def load_model(path: Path, model: type[M], data: dict[str, Any] | None = None) -> M:
+    """The file at ``path`` (or ``data`` read from it and changed) validated against ``model``."""
+    data = read_toml(path) if data is None else data
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         lines = [f"{path.name}: {_where(data, tuple(e['loc']))}: {e['msg']}" for e in exc.errors()]
         raise ContentError(f"{path}: {len(lines)} problem(s)\n  " + "\n  ".join(lines)) from None
+
+
+def load_all(game: str, folder: Path, models: Mapping[str, type[BaseModel]],
+             sets: tuple[tuple[str, Any], ...] | None = None) -> dict[str, Any]:
+    """Every content file of ``game`` in ``folder``, validated; with the changes ``sets`` made
+    first, or (None) those of the variant this process plays (variants.py)."""
+    from .variants import active, patch
+
+    if sets is None:
+        variant = active(game)
+        sets = variant.sets if variant else ()
+    raw = {name: read_toml(folder / name) for name in models}
+    if sets:
+        raw = patch(raw, sets)
+    return {name: load_model(folder / name, model, raw[name]) for name, model in models.items()}
 
 
 def part(files: Mapping[str, BaseModel], name: str, model: type[M]) -> M:

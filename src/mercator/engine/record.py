@@ -30,6 +30,8 @@ class GameRecord:
     # Two checks that outlive any hash rule: the final scores and a digest of the event stream.
     final_scores: list[int] | None = None
     events_hash: str | None = None
+    # The what-if variant the game was played with (variants.Variant JSON); None: the shipped content.
+    variant: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -49,6 +51,8 @@ class GameRecord:
             out["events_hash"] = self.events_hash
         if self.seed_from_client:
             out["seed_from_client"] = True
+        if self.variant is not None:
+            out["variant"] = self.variant
         return out
 
     def dumps(self) -> str:
@@ -76,6 +80,7 @@ class GameRecord:
             hash_rule=int(data.get("hash_rule", 1)),
             final_scores=[int(x) for x in data["final_scores"]] if data.get("final_scores") is not None else None,
             events_hash=data.get("events_hash"),
+            variant=dict(data["variant"]) if data.get("variant") else None,
         )
 
     @classmethod
@@ -97,7 +102,15 @@ class GameRecord:
 
     def new_state(self) -> GameState:
         from .registry import get
+        from .variants import ENV, Variant, active
 
+        playing = active(self.game)
+        if (playing.to_json() if playing else None) != (Variant.from_json(self.variant).to_json()
+                                                         if self.variant else None):
+            wanted = f"the variant {Variant.from_json(self.variant).label!r}" if self.variant else "the shipped content"
+            raise IllegalAction(f"this record was played with {wanted}, and this process plays "
+                                f"{repr(playing.label) if playing else 'the shipped content'}: replay it with "
+                                f"`mercator replay FILE` (which starts the record's variant), or set {ENV}")
         return get(self.game).new(players=self.players, seed=self.seed, options=self.options)
 
     def replay(self, events: list[dict[str, Any]] | None = None) -> GameState:
@@ -153,8 +166,11 @@ def sealed(state: GameState, events: list[dict[str, Any]] | None = None) -> Game
     the current rule, the scores of a finished game and the digest of the event stream (from
     ``events`` when the caller kept every action's events, else by replaying)."""
     from .state import HASH_RULE
+    from .variants import active
 
     record = state.record()
+    variant = active(record.game)
+    record.variant = variant.to_json() if variant else None
     if events is None:
         events = []
         record.replay(events)

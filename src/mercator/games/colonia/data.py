@@ -7,11 +7,11 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from mercator.engine.content import Row, Tag, load_model, part
+from mercator.engine.content import Row, Tag, load_all, part
 from mercator.engine.errors import ContentError
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -269,8 +269,9 @@ class Content:
     rules: RulesFile
 
 
-def load_files(folder: Path = CONTENT_DIR) -> dict[str, Row]:
-    return {name: load_model(folder / name, model) for name, model in FILES.items()}
+def load_files(folder: Path = CONTENT_DIR, sets: tuple[tuple[str, Any], ...] | None = None) -> dict[str, Row]:
+    """The content files, with a variant's changes (see engine/variants.py; None: this process's)."""
+    return load_all("colonia", folder, FILES, sets)
 
 
 def _vec(items: list[str], names: tuple[str, ...]) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import Field, model_validator
 
-from mercator.engine.content import Row, Tag, load_model, part
+from mercator.engine.content import Row, Tag, load_all, part
 from mercator.engine.errors import ContentError
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -282,8 +282,9 @@ class Content:
         return self.by_id[name]
 
 
-def load_files(folder: Path = CONTENT_DIR) -> dict[str, Row]:
-    return {name: load_model(folder / name, model) for name, model in FILES.items()}
+def load_files(folder: Path = CONTENT_DIR, sets: tuple[tuple[str, Any], ...] | None = None) -> dict[str, Row]:
+    """The content files, with a variant's changes (see engine/variants.py; None: this process's)."""
+    return load_all("constantinopolis", folder, FILES, sets)
 
 
 def compile_content(files: dict[str, Row]) -> Content:

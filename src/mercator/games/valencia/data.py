@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from mercator.engine.content import Row, Tag, load_model, part
+from mercator.engine.content import Row, Tag, load_all, part
 from mercator.engine.errors import ContentError
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -357,8 +357,9 @@ class Content:
     task_by_id: dict[str, Task]
 
 
-def load_files(folder: Path = CONTENT_DIR) -> dict[str, Row]:
-    return {name: load_model(folder / name, model) for name, model in FILES.items()}
+def load_files(folder: Path = CONTENT_DIR, sets: tuple[tuple[str, Any], ...] | None = None) -> dict[str, Row]:
+    """The content files, with a variant's changes (see engine/variants.py; None: this process's)."""
+    return load_all("valencia", folder, FILES, sets)
 
 
 def _compile_cities(cities: CitiesFile) -> dict[str, dict[str, CityMap]]:
