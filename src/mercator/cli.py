@@ -311,10 +311,7 @@ def arena(
 
     from mercator.arena import render_report, run_arena, summarize
 
-    if report is not None:
-        _need("matplotlib", "report", "the HTML report")
-    if backend == "ray":
-        _need("ray", "ray", "the Ray backend")
+    _need_extras(report, backend)
 
     try:
         opts = _options(game, edition, option)
@@ -398,10 +395,7 @@ def balance_sweep(
     """Play the arena once per variant of the content and compare them side by side, with 95% intervals."""
     from mercator.arena import sweep
 
-    if report is not None:
-        _need("matplotlib", "report", "the HTML report")
-    if backend == "ray":
-        _need("ray", "ray", "the Ray backend")
+    _need_extras(report, backend)
     try:
         opts = _options(game, edition, option)
         with console.status("sweeping…", spinner="dots") if not as_json else nullcontext():
@@ -428,6 +422,14 @@ def balance_sweep(
                       f"{s['length_rounds'].get('median', 0):g} {s['round_word']}s; ended because {ends}")
     if report is not None:
         console.print(f"report written to {report}")
+
+
+def _need_extras(report: Path | None, backend: str) -> None:
+    """The arena's extras, checked before any game is played."""
+    if report is not None:
+        _need("matplotlib", "report", "the HTML report")
+    if backend == "ray":
+        _need("ray", "ray", "the Ray backend")
 
 
 def _in_variant(rec: GameRecord, args: list[str]) -> None:

@@ -98,6 +98,12 @@ class Writer:
         self._advance(name, size, doc)
 
 
+def mark_seats(buf: bytearray, offset: int, seats: Iterable[int], me: int, n: int) -> None:
+    """Set 1 at each seat's place relative to ``me`` (0: the observer) in the block at ``offset``."""
+    for s in seats:
+        buf[offset + (s - me) % n] = 1
+
+
 @lru_cache(maxsize=1 << 16)
 def bits(mask: int) -> tuple[int, ...]:
     """The set bits of ``mask``, lowest first (the fast paths' bit-mask fields; masks repeat a lot)."""

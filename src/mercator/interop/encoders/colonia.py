@@ -30,7 +30,7 @@ from mercator.games.colonia.scoring import relic_vp
 from mercator.games.colonia.space import CARD_IDS, HOLDS, SHIP_IDS, C, R
 from mercator.games.colonia.state import ColoniaState
 
-from ..encoding import Writer, WriterEncoder, bits
+from ..encoding import Writer, WriterEncoder, bits, mark_seats
 
 KINDS = DECISION_NAMES[1:]  # "none" never reaches a view
 DECREES = [d.id for d in C.decrees]
@@ -366,12 +366,8 @@ class ColoniaEncoder(WriterEncoder):
                 if s < n:
                     buf[o + (s - me) % n] = 1
         elif dec in (D_FAMILY, D_VOTE):
-            o = at["dec.waiting"]
-            for s in st.waiting:
-                buf[o + (s - me) % n] = 1
-            o = at["dec.committed"]
-            for s in st.commits:
-                buf[o + (s - me) % n] = 1
+            mark_seats(buf, at["dec.waiting"], st.waiting, me, n)
+            mark_seats(buf, at["dec.committed"], st.commits, me, n)
             mine = st.commits.get(me)
             if mine is not None:
                 choice = mine.to_json()

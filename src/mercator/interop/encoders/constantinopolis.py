@@ -19,7 +19,7 @@ from mercator.games.constantinopolis.frames import NAMES, SOURCES
 from mercator.games.constantinopolis.space import CARD_IDS, C
 from mercator.games.constantinopolis.state import ConstantinopolisState
 
-from ..encoding import Writer, WriterEncoder, bit_bytes
+from ..encoding import Writer, WriterEncoder, bit_bytes, mark_seats
 
 PHASES = (1, 4, 6, 7, 8)
 BUILDINGS = [b.id for b in C.buildings]
@@ -318,12 +318,8 @@ class ConstantinopolisEncoder(WriterEncoder):
             buf[o:o + 6] = (top.get_gold, *top.get_goods)
         elif kind == F.SIMUL:
             buf[at["dec.choice"] + ("donate", "keep").index(top.choice)] = 1
-            o = at["dec.waiting"]
-            for s in st.waiting:
-                buf[o + (s - me) % n] = 1
-            o = at["dec.committed"]
-            for s in st.commits:
-                buf[o + (s - me) % n] = 1
+            mark_seats(buf, at["dec.waiting"], st.waiting, me, n)
+            mark_seats(buf, at["dec.committed"], st.commits, me, n)
             mine = st.commits.get(me)
             if mine is not None:
                 self._fill_my_choice(buf, mine.to_json())

@@ -22,7 +22,7 @@ from mercator.games.valencia.player import ASSIGNING
 from mercator.games.valencia.space import MAX_STACKS, C
 from mercator.games.valencia.state import ValenciaState
 
-from ..encoding import Writer, WriterEncoder, bits
+from ..encoding import Writer, WriterEncoder, bits, mark_seats
 
 KINDS = [NAMES[k] for k in sorted(NAMES)]
 LETTERS = tuple("ABCDEFGHI")
@@ -275,12 +275,8 @@ class ValenciaEncoder(WriterEncoder):
         if phase == ACTION and st.step >= 0:
             self._fill_auction(buf, st, me)
         if phase == KEEP_TASKS:
-            o = at["keep.waiting"]
-            for s in st.waiting:
-                buf[o + (s - me) % n] = 1
-            o = at["keep.committed"]
-            for s in st.commits:
-                buf[o + (s - me) % n] = 1
+            mark_seats(buf, at["keep.waiting"], st.waiting, me, n)
+            mark_seats(buf, at["keep.committed"], st.commits, me, n)
             mine = st.commits.get(me)
             if mine is not None:
                 choice = mine.to_json()
