@@ -309,13 +309,15 @@ def arena(
     """Play many bot games with rotating seats; report win rates with 95% intervals and balance."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from mercator.arena import render_report, run_arena, summarize
+    from mercator.arena import render_report, run_arena, schedule, summarize
 
     _need_extras(report, backend)
 
     try:
         opts = _options(game, edition, option)
         variant = _variant(game, variant_file, set_ or [])
+        lineup = [b.strip() for b in bots.split(",") if b.strip()]
+        schedule(game, players, lineup, 1, seed, opts, variant)  # refuse a wrong variant before the bar shows
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=console,
                       disable=as_json) as bar:
@@ -332,7 +334,7 @@ def arena(
                 rate = f"{(done - started[1]) / elapsed:.2f} games/s" if elapsed > 0 else ""
                 bar.update(task, completed=done, rate=rate)
 
-            results = run_arena(game, players, [b.strip() for b in bots.split(",") if b.strip()], games_,
+            results = run_arena(game, players, lineup, games_,
                                 seed=seed, options=opts, workers=workers, out=out, backend=backend,
                                 address=address, progress=progress, variant=variant)
     except (IllegalAction, ContentError) as exc:

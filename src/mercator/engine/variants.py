@@ -104,7 +104,8 @@ def patch(raw: dict[str, Any], sets: tuple[tuple[str, Any], ...]) -> dict[str, A
                 node = rows[key]
             elif isinstance(node, dict):
                 if key not in node:
-                    raise ContentError(f"{path}: {where} has no {key!r}; it has: {', '.join(node)}")
+                    known = [k for k in node if k != "tag" and not k.endswith("_tag")]  # tags only say where from
+                    raise ContentError(f"{path}: {where} has no {key!r}; it has: {', '.join(known)}")
                 if last:
                     if isinstance(node[key], list | dict) and not isinstance(value, type(node[key])):
                         raise ContentError(f"{path}: {where}.{key} is a table; change one of its fields")
