@@ -177,6 +177,8 @@ def review(
 
     try:
         rec = GameRecord.load(file)
+        _in_variant(rec, ["review", str(file), *(f"--seat={s}" for s in seat or []), "--level", level,
+                          "--top", str(top), "--lang", lang, *(["--json"] if as_json else [])])
         if seat and max(seat) > rec.players:
             raise IllegalAction(f"seat {max(seat)} does not exist; the game has seats 1-{rec.players}")
         make_bot(level, 0, rec.game)  # a clear error for an unknown bot before any search runs
@@ -444,8 +446,8 @@ def _in_variant(rec: GameRecord, args: list[str]) -> None:
     import subprocess
     import sys
 
-    if wanted is not None:
-        console.print(f"[dim]this record was played with the variant {escape(wanted.label)!s}[/dim]")
+    if wanted is not None:  # on stderr: stdout may be JSON
+        typer.echo(f"this record was played with the variant {wanted.label}", err=True)
     done = subprocess.run([sys.executable, "-c", "from mercator.cli import main; main()", *args],
                           env=environment(wanted), check=False)
     raise typer.Exit(done.returncode)

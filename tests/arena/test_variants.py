@@ -84,7 +84,7 @@ def test_a_wall_that_costs_99_is_never_bought_and_the_games_replay_from_their_re
     cli = subprocess.run([sys.executable, "-c", "from mercator.cli import main; main()", "replay", str(path),
                           "--verify", "--no-show"], env=environment(None), capture_output=True, text=True)
     assert cli.returncode == 0, cli.stdout + cli.stderr
-    assert "walls cost 99" in cli.stdout and "verified" in cli.stdout
+    assert "walls cost 99" in cli.stderr and "verified" in cli.stdout
 
 
 def test_the_arena_command_takes_changes_and_names_the_variant(tmp_path: Path) -> None:

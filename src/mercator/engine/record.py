@@ -98,7 +98,8 @@ class GameRecord:
         return cls.loads(Path(path).read_text(encoding="utf-8"))
 
     def truncated(self, n: int) -> GameRecord:
-        return GameRecord(self.game, self.players, self.seed, dict(self.options), self.actions[:n])
+        return GameRecord(self.game, self.players, self.seed, dict(self.options), self.actions[:n],
+                          variant=self.variant)
 
     def new_state(self) -> GameState:
         from .registry import get
