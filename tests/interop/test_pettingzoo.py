@@ -287,3 +287,34 @@ def test_an_illegal_action_can_end_the_episode_instead_of_raising():
     assert e.rewards[agent] == -1.0 and all(r == 0.0 for a, r in e.rewards.items() if a != agent)
     with pytest.raises(ValueError, match="illegal_action"):
         env("constantinopolis", 2, illegal_action="ignore")
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_the_global_state_is_every_seats_observation_and_holds_each_seats_secrets(game, players, options):
+    """state() (for centralised critics) holds every seat's observation in seat order, so what one seat
+    alone knows is in it: a world resampled for seat 0 that changes another seat's secrets changes it."""
+    for make in (env, parallel_env):
+        e = make(game, players, seed=3, **options)
+        e.reset()
+        assert e.state_space.shape == (players * e.observation_space("player_0")["observation"].shape[0],)
+        real = e.game_state
+        rng = random.Random(2)
+        differed = changed = 0
+        for step in range(200):
+            if real.is_over():
+                break
+            s = e.state()
+            assert s.shape == e.state_space.shape and s.dtype == np.float32 and e.state_space.contains(s)
+            for seat, part in enumerate(np.split(s, players)):
+                np.testing.assert_array_equal(part, e.core.observe(seat)["observation"])
+            if step % 10 == 0:
+                world = real.determinize(0, Rng(step))
+                if any(world.secrets(o) != real.secrets(o) for o in range(1, players)):
+                    differed += 1
+                    e.core.state = world
+                    changed += not np.array_equal(s, e.state())
+                    e.core.state = real
+            seat = real.to_act()[0]
+            legal = real.legal_actions(seat)
+            real.apply(seat, legal[rng.randrange(len(legal))].index)
+        assert differed and changed == differed, (differed, changed)

@@ -69,6 +69,7 @@ class _Core:
         # One space object per agent, returned every time (PettingZoo's seeding relies on it).
         self.obs_spaces = {a: obs_space if i == 0 else _copy_space(obs_space) for i, a in enumerate(self.names)}
         self.act_spaces: dict[str, spaces.Discrete] = {a: spaces.Discrete(self.n_actions) for a in self.names}
+        self.state_space = spaces.Box(-BOUND, BOUND, (self.players * self.encoder.size,), np.float32)
         self.base_seed = seed
         # Game seeds for resets without one: a chain started by the last seed given (reset(seed=...)
         # or the constructor's), so seeding only the first reset (as SB3 and RLlib do) reproduces
@@ -139,7 +140,34 @@ def _copy_box(s: spaces.Space[Any]) -> spaces.Box:
     return copy.deepcopy(s)  # a new space object with the same bounds and dtype
 
 
-class MercatorAEC(AECEnv):
+class _Views:
+    """What both environments answer the same way: spaces, the engine state and the global state."""
+
+    core: _Core
+
+    @property
+    def game_state(self) -> GameState | None:
+        """The live engine state (for bots and analysis; agents should read observations)."""
+        return self.core.state
+
+    @property
+    def state_space(self) -> spaces.Box:
+        return self.core.state_space
+
+    def state(self) -> np.ndarray:
+        """The global state, for centralised critics: every seat's observation in seat order, so it
+        holds everything any seat knows (each its own secrets), but nothing no seat knows (deck order)."""
+        core = self.core
+        return np.concatenate([core.observe(s)["observation"] for s in range(core.players)])
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.core.obs_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.core.act_spaces[agent]
+
+
+class MercatorAEC(_Views, AECEnv):
     """The AEC environment (see the module docstring)."""
 
     def __init__(self, game: str, players: int | None = None, *, seed: int | None = None, reward: str = "ranking",
@@ -153,16 +181,6 @@ class MercatorAEC(AECEnv):
         self.possible_agents = list(self.core.names)
         self.agents: list[str] = []
 
-    @property
-    def game_state(self) -> GameState | None:
-        """The live engine state (for bots and analysis; agents should read observations)."""
-        return self.core.state
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.core.obs_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.core.act_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self.core.new_game(seed)
@@ -228,7 +246,7 @@ class MercatorAEC(AECEnv):
         pass
 
 
-class MercatorParallel(ParallelEnv):
+class MercatorParallel(_Views, ParallelEnv):
     """The parallel environment (see the module docstring)."""
 
     def __init__(self, game: str, players: int | None = None, *, seed: int | None = None, reward: str = "ranking",
@@ -240,15 +258,6 @@ class MercatorParallel(ParallelEnv):
         self.possible_agents = list(self.core.names)
         self.agents: list[str] = []
 
-    @property
-    def game_state(self) -> GameState | None:
-        return self.core.state
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.core.obs_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.core.act_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None
               ) -> tuple[dict[str, Any], dict[str, dict]]:
