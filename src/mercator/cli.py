@@ -428,6 +428,86 @@ def balance_sweep(
         console.print(f"report written to {report}")
 
 
+@balance_app.command("luck")
+def balance_luck(
+    game: GameName,
+    players: Annotated[int, typer.Option(help="Number of players")] = 2,
+    weak: Annotated[str, typer.Option(help="The weaker bot (every other seat)")] = "easy",
+    strong: Annotated[str, typer.Option(help="The stronger bot (one seat, rotating)")] = "normal",
+    deals: Annotated[int, typer.Option(min=2, help="Deals (game seeds) to play")] = 50,
+    repeats: Annotated[int, typer.Option(min=2, help="Plays of every deal (seats rotate, bots reseed)")] = 4,
+    edition: Annotated[str | None, typer.Option(help="Edition")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="Game option as key=value")] = None,
+    workers: Annotated[int, typer.Option(help="Parallel worker processes (or Ray CPUs)")] = 1,
+    seed: Annotated[int, typer.Option(help="Base seed of the deals")] = 0,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON")] = False,
+) -> None:
+    """Luck against skill: replay the same deals with a stronger and a weaker bot; how much the deal
+    decides, beside the stronger bot's edge."""
+    from mercator.arena.luck import luck
+
+    _need_extras(None, backend)
+    try:
+        with console.status("playing…", spinner="dots") if not as_json else nullcontext():
+            out = luck(game, players, weak, strong, deals, repeats, seed, _options(game, edition, option), workers,
+                       backend, address)
+    except (IllegalAction, ContentError) as exc:
+        _fail(str(exc))
+    if as_json:
+        print(json.dumps(out))
+        return
+    e, w, v = out["edge"], out["strong_wins"], out["variance"]
+    console.print(f"[bold]{escape(strong)} against {escape(weak)}[/bold], {game}, {players} players, {deals} deals "
+                  f"played {repeats} times each")
+    console.print(f"{escape(strong)} wins {w['rate']:.1%} [{w['ci95'][0]:.1%}, {w['ci95'][1]:.1%}] of the plays "
+                  f"(an equal share: {w['fair']:.1%}), by {e['mean']:+.1f} points on average "
+                  f"[{e['ci95'][0]:+.1f}, {e['ci95'][1]:+.1f}]")
+    console.print(f"the deal explains {v['luck_share']:.0%} of the variance of that margin (between deals: "
+                  f"s.d. {v['between'] ** 0.5:.1f} points; within a deal: s.d. {v['within'] ** 0.5:.1f}); the edge "
+                  f"is {out['edge_per_deal_spread']:.2f} deal-to-deal standard deviations")
+    console.print(f"deals {escape(strong)} won every time: {out['deals_always_won']}; never: {out['deals_never_won']}")
+
+
+@balance_app.command("skill")
+def balance_skill(
+    game: GameName,
+    budgets: Annotated[str, typer.Option(help="Search budgets (iterations per decision), comma-separated")] = \
+        "100,500,2000",
+    against: Annotated[str, typer.Option(help="The fixed opponent")] = "easy",
+    players: Annotated[int, typer.Option(help="Number of players")] = 2,
+    games_: Annotated[int, typer.Option("--games", min=1, help="Games per budget")] = 40,
+    edition: Annotated[str | None, typer.Option(help="Edition")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="Game option as key=value")] = None,
+    workers: Annotated[int, typer.Option(help="Parallel worker processes (or Ray CPUs)")] = 1,
+    seed: Annotated[int, typer.Option(help="Base seed: every budget plays the same deals")] = 0,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the curve as JSON")] = False,
+) -> None:
+    """A skill curve: the search bot at each budget against a fixed opponent, on the same deals."""
+    from mercator.arena.luck import skill_curve
+
+    _need_extras(None, backend)
+    try:
+        levels = [int(b) for b in budgets.split(",") if b.strip()]
+    except ValueError:
+        _fail(f"--budgets {budgets!r}: give whole numbers separated by commas, e.g. 100,500,2000")
+    try:
+        with console.status("playing…", spinner="dots") if not as_json else nullcontext():
+            curve = skill_curve(game, players, levels, against, games_, seed, _options(game, edition, option),
+                                workers, backend)
+    except (IllegalAction, ContentError) as exc:
+        _fail(str(exc))
+    if as_json:
+        print(json.dumps(curve))
+        return
+    for row in curve:
+        console.print(f"{row['bot']}: wins {row['rate']:.1%} [{row['ci95'][0]:.1%}, {row['ci95'][1]:.1%}] of "
+                      f"{row['games']} games against {escape(against)}, by {row['margin']:+.1f} points, "
+                      f"{row['seconds_per_decision']:.3f} s a decision")
+
+
 def _need_extras(report: Path | None, backend: str) -> None:
     """The arena's extras, checked before any game is played."""
     if report is not None:

@@ -27,6 +27,8 @@ class Job:
     seats: tuple[str, ...]  # bot name per seat
     seed: int
     variant: dict[str, Any] | None = None  # the what-if variant (variants.Variant JSON), played where active
+    # The bots' own seed when it should differ from the deal's (the same deal replayed, luck.py).
+    bot_seed: int | None = None
 
 
 def lineup(bots: list[str], players: int) -> list[str]:
@@ -71,7 +73,8 @@ def play(job: Job) -> dict[str, Any]:
                            f"{playing.label if playing else 'the shipped content'}")
     info = get(job.game)
     state = info.new(len(job.seats), seed=job.seed, options=job.options)
-    bots = [make_bot(name, job.seed * 31 + s, job.game) for s, name in enumerate(job.seats)]
+    base = job.seed if job.bot_seed is None else job.bot_seed
+    bots = [make_bot(name, base * 31 + s, job.game) for s, name in enumerate(job.seats)]
     thinking = [0.0] * len(job.seats)
     decisions = [0] * len(job.seats)
     start = time.perf_counter()

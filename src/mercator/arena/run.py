@@ -56,12 +56,9 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
     results = list(done)
     if progress:
         progress(len(results), games)
-    runner = {"local": _local, "ray": _ray}.get(backend)
-    if runner is None:
-        raise IllegalAction(f"unknown backend {backend!r}; choose local or ray")
     sink = out.open("a") if out is not None else None
     try:
-        for result in runner(todo, workers, address, variant):
+        for result in run_jobs(todo, workers, backend, address, variant):
             if sink is not None:
                 sink.write(json.dumps(result, separators=(",", ":")) + "\n")
                 sink.flush()
@@ -72,6 +69,15 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
         if sink is not None:
             sink.close()
     return sorted(results, key=lambda r: r["index"])
+
+
+def run_jobs(jobs: list[Job], workers: int = 1, backend: str = "local", address: str | None = None,
+             variant: Variant | None = None) -> Iterator[dict[str, Any]]:
+    """Each job's result line as it comes in (in any order), on the local pool or on Ray."""
+    runner = {"local": _local, "ray": _ray}.get(backend)
+    if runner is None:
+        raise IllegalAction(f"unknown backend {backend!r}; choose local or ray")
+    return runner(jobs, workers, address, variant)
 
 
 def _local(jobs: list[Job], workers: int, address: str | None, variant: Variant | None) -> Iterator[dict[str, Any]]:

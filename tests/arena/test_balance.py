@@ -1,5 +1,6 @@
-"""What-if variants: changes validated like the shipped content, played in worker processes that load
-them, recorded, replayed exactly, and refused where they are not active."""
+"""The balance studio: what-if variants (validated like the shipped content, played in worker processes that
+load them, recorded, replayed exactly, refused where they are not active), sweeps, luck against skill and skill
+curves."""
 
 from __future__ import annotations
 
@@ -142,3 +143,42 @@ def test_a_sweep_of_three_variants_is_the_same_on_the_local_pool_and_on_ray(tmp_
     assert coins[0] != coins[2]  # the start money changes what the games score
     page = sweep.render(local, "test")
     assert page.count("<tr>") == 1 + 3 + 1 + 3 and "start_coins=9" in page
+
+
+def test_the_variance_splits_into_the_deal_and_the_rest() -> None:
+    from mercator.arena.luck import decompose
+
+    # Every deal a constant: the deal explains everything; every deal alike: nothing.
+    assert decompose([[1.0, 1.0], [5.0, 5.0], [9.0, 9.0]]) == {"between": 16.0, "within": 0.0, "luck_share": 1.0}
+    same = decompose([[1.0, 5.0], [5.0, 1.0], [1.0, 5.0]])
+    assert same["between"] == 0.0 and same["luck_share"] == 0.0 and same["within"] == 8.0
+    mixed = decompose([[0.0, 2.0], [10.0, 12.0]])  # means 1 and 11: variance 50, minus within 2 / 2 plays
+    assert mixed == pytest.approx({"between": 49.0, "within": 2.0, "luck_share": 49 / 51})
+    with pytest.raises(IllegalAction):
+        decompose([[1.0, 2.0]])
+
+
+def test_luck_against_skill_replays_each_deal_with_the_stronger_bot_in_every_seat() -> None:
+    from mercator.arena.luck import luck
+
+    out = luck("valencia", 2, "random", "easy", 6, 4, seed=2, workers=2)
+    assert out["deals"] == 6 and out["repeats"] == 4
+    assert out["strong_wins"]["rate"] > 0.9 and out["edge"]["ci95"][0] > 0  # greedy plays far better than random
+    assert 0.0 <= out["variance"]["luck_share"] <= 1.0
+    assert out["deals_always_won"] + out["deals_never_won"] <= 6
+    assert luck("valencia", 2, "random", "easy", 6, 4, seed=2, workers=1) == out  # the same deals, the same plays
+    mirror = luck("valencia", 2, "random", "random", 6, 4, seed=2, workers=2)  # equal bots: no edge to speak of
+    assert mirror["edge"]["ci95"][0] < 0 < mirror["edge"]["ci95"][1]
+    with pytest.raises(IllegalAction, match="at least twice"):
+        luck("valencia", 2, "random", "easy", 6, 1)
+
+
+def test_a_skill_curve_plays_each_budget_on_the_same_deals() -> None:
+    from mercator.arena.luck import skill_curve
+
+    curve = skill_curve("valencia", 2, [3, 60], "random", 4, seed=1, workers=2)
+    assert [(row["bot"], row["games"]) for row in curve] == [("ismcts:3", 4), ("ismcts:60", 4)]
+    assert all(0.0 <= row["rate"] <= 1.0 and row["ci95"][0] <= row["rate"] <= row["ci95"][1] for row in curve)
+    assert curve[1]["margin"] > 0  # a real search beats random play
+    with pytest.raises(IllegalAction, match="budget"):
+        skill_curve("valencia", 2, [], "random", 4)
