@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -21,6 +22,7 @@ from mercator.games import all_games, get
 app = typer.Typer(help="Mercator: merchant Euro board games.", no_args_is_help=True, add_completion=False)
 content_app = typer.Typer(help="Content files (cards, tiles, tables).", no_args_is_help=True)
 app.add_typer(content_app, name="content")
+T = TypeVar("T")
 balance_app = typer.Typer(help="Balance studies: what-if variants side by side.", no_args_is_help=True)
 app.add_typer(balance_app, name="balance")
 console = Console()
@@ -400,14 +402,10 @@ def balance_sweep(
     from mercator.arena import sweep
 
     _need_extras(report, backend)
-    try:
-        opts = _options(game, edition, option)
-        with console.status("sweeping…", spinner="dots") if not as_json else nullcontext():
-            rows = sweep.sweep(game, players, [b.strip() for b in bots.split(",") if b.strip()], games_, set_,
-                               seed=seed, options=opts, workers=workers, backend=backend, address=address,
-                               baseline=baseline)
-    except (IllegalAction, ContentError) as exc:
-        _fail(str(exc))
+    rows = _study(as_json, lambda: sweep.sweep(
+        game, players, [b.strip() for b in bots.split(",") if b.strip()], games_, set_, seed=seed,
+        options=_options(game, edition, option), workers=workers, backend=backend, address=address,
+        baseline=baseline))
     if report is not None:
         command = (f"mercator balance sweep {game} --players {players} --bots {bots} --games {games_} --seed {seed}"
                    + "".join(f" --set {s}" for s in set_))
@@ -449,12 +447,8 @@ def balance_luck(
     from mercator.arena.luck import luck
 
     _need_extras(None, backend)
-    try:
-        with console.status("playing…", spinner="dots") if not as_json else nullcontext():
-            out = luck(game, players, weak, strong, deals, repeats, seed, _options(game, edition, option), workers,
-                       backend, address)
-    except (IllegalAction, ContentError) as exc:
-        _fail(str(exc))
+    out = _study(as_json, lambda: luck(game, players, weak, strong, deals, repeats, seed,
+                                       _options(game, edition, option), workers, backend, address))
     if as_json:
         print(json.dumps(out))
         return
@@ -493,12 +487,8 @@ def balance_skill(
         levels = [int(b) for b in budgets.split(",") if b.strip()]
     except ValueError:
         _fail(f"--budgets {budgets!r}: give whole numbers separated by commas, e.g. 100,500,2000")
-    try:
-        with console.status("playing…", spinner="dots") if not as_json else nullcontext():
-            curve = skill_curve(game, players, levels, against, games_, seed, _options(game, edition, option),
-                                workers, backend)
-    except (IllegalAction, ContentError) as exc:
-        _fail(str(exc))
+    curve = _study(as_json, lambda: skill_curve(game, players, levels, against, games_, seed,
+                                                _options(game, edition, option), workers, backend))
     if as_json:
         print(json.dumps(curve))
         return
@@ -506,6 +496,16 @@ def balance_skill(
         console.print(f"{row['bot']}: wins {row['rate']:.1%} [{row['ci95'][0]:.1%}, {row['ci95'][1]:.1%}] of "
                       f"{row['games']} games against {escape(against)}, by {row['margin']:+.1f} points, "
                       f"{row['seconds_per_decision']:.3f} s a decision")
+
+
+def _study(as_json: bool, work: Callable[[], T]) -> T:
+    """Run a balance study under a spinner (none when printing JSON); a refused input ends in one error line."""
+    try:
+        with console.status("playing…", spinner="dots") if not as_json else nullcontext():
+            return work()
+    except (IllegalAction, ContentError) as exc:
+        _fail(str(exc))
+        raise  # _fail always exits
 
 
 def _need_extras(report: Path | None, backend: str) -> None:

@@ -86,14 +86,15 @@ def _local(jobs: list[Job], workers: int, address: str | None, variant: Variant 
         return
     ctx = multiprocessing.get_context("spawn")  # no forked copies of a parent's threads or locks
     # Spawned workers start from this process's environment: the variant's, while they start.
-    saved = dict(os.environ)
-    os.environ.clear()
-    os.environ.update(environment(variant))
+    saved = os.environ.get(ENV)
+    os.environ.pop(ENV, None)
+    os.environ.update(environment(variant) if variant else {})
     try:
         pool = ctx.Pool(max(1, workers))
     finally:
-        os.environ.clear()
-        os.environ.update(saved)
+        os.environ.pop(ENV, None)
+        if saved is not None:
+            os.environ[ENV] = saved
     with pool:
         yield from pool.imap_unordered(play, jobs)
 

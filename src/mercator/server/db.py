@@ -176,7 +176,7 @@ TALK_KEPT = 200
 @dataclass
 class TalkRow:
     id: int | None  # None until stored
-    kind: str  # one of TALK_KINDS (schemas.py)
+    kind: str  # one of schemas.TalkKind
     seat: int | None
     by_seat: int | None
     text: str | None

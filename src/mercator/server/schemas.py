@@ -233,7 +233,6 @@ class LegalAction(BaseModel):
 # What a talk line reports: a chat line, a clock that ran out, the others' choice to wait, a seat
 # handed to a bot or taken back, the host closing or opening the chat.
 TalkKind = Literal["chat", "timeout", "wait", "bot", "back", "chat_off", "chat_on"]
-TALK_KINDS: tuple[str, ...] = get_args(TalkKind)
 CHAT_MAX = 500
 
 
