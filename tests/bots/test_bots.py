@@ -177,3 +177,28 @@ def test_ranked_lists_every_legal_action_best_first_and_act_plays_the_first() ->
     assert [r.share for r in ranked] == sorted((r.share for r in ranked), reverse=True)
     assert abs(sum(r.share for r in ranked) - 1.0) < 1e-9
     assert ranked[0].action == IsmctsBot(seed=9, budget=300).act(state, seat)
+
+
+def test_search_breaks_ties_by_its_seeded_generator_not_by_list_order() -> None:
+    """Where several moves have the same prior (one ply, the game's evaluation) and the search has no
+    time to tell them apart, the searcher's seed chooses among them; the first listed used to win."""
+    from mercator.bots.base import heuristic
+    from mercator.games import get
+
+    state = get("colonia").new(3, seed=2)
+    evaluate = heuristic("colonia")
+    walker = make_bot("random", 5)
+    while True:  # the first decision where two or more moves tie at the best one-ply value
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        values = []
+        for a in legal:
+            child = state.clone()
+            child.apply(seat, a)
+            values.append(evaluate(child, seat))
+        tied = [a.index for a, v in zip(legal, values, strict=True) if v == max(values)]
+        if len(tied) >= 2 and len(legal) > len(tied):
+            break
+        state.apply(seat, walker.act(state, seat))
+    chosen = {IsmctsBot(seed=s, budget=1).act(state, seat).index for s in range(16)}
+    assert chosen <= set(tied) and len(chosen) >= 2, (chosen, tied)

@@ -100,9 +100,11 @@ class IsmctsBot:
             self.calls += self._iterate(root, world, seat, evaluate, scale)
             self.iterations += 1
         mine = root.stats.get(seat, {})
-        # The most visited action is best; ties go to the better mean, then the earlier legal action.
+        # The most visited action is best; ties go to the better mean, then to the bot's seeded generator,
+        # never to the order of the legal actions (issue 19: no accidental ties).
         seen = [(mine.get(a.index, (0, 0.0))[0], _mean(mine.get(a.index))) for a in legal]
-        order = sorted(range(len(legal)), key=lambda i: (-seen[i][0], -seen[i][1], i))
+        lots = [self.rng.below(1 << 30) for _ in legal]
+        order = sorted(range(len(legal)), key=lambda i: (-seen[i][0], -seen[i][1], lots[i]))
         visits = sum(v for v, _ in seen) or 1
         return [Ranked(legal[i], seen[i][0] / visits, _lead(seen[i][1], scale)) for i in order]
 
@@ -175,12 +177,16 @@ class IsmctsBot:
         if untried:
             return untried[self.rng.below(len(untried))], True
         c = self.exploration
-        best, best_value = legal[0], -1.0
+        best, best_value, tied = legal[0], -1.0, 1
         for a in legal:
             n, w, avail = stats[a.index]
             value = w / n + c * math.sqrt(math.log(max(avail, 1)) / n)
             if value > best_value:
-                best, best_value = a, value
+                best, best_value, tied = a, value, 1
+            elif value == best_value:  # equal priors make exact ties: one of them at random, not the first
+                tied += 1
+                if self.rng.below(tied) == 0:
+                    best = a
         return best, False
 
     def _priors(self, node: Node, world: GameState, seat: int, me: int,
