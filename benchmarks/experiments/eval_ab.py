@@ -59,6 +59,7 @@ def main() -> None:
     ap.add_argument("b_bot")
     ap.add_argument("b_spec")
     ap.add_argument("--edition", default=None)
+    ap.add_argument("--first", type=int, default=0, help="index of the first deal (to extend a run with new deals)")
     args = ap.parse_args()
     info = get(args.game)
     module = importlib.import_module(f"mercator.games.{args.game}.heuristics")
@@ -73,7 +74,7 @@ def main() -> None:
     did: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}
     seats: Counter[bool] = Counter()
     ends: Counter[str] = Counter()
-    for g in range(games):
+    for g in range(args.first, args.first + games):
         a = g % n
         state = info.new(n, seed=90000 + g, options=options)
         bots = [WithConstants(make_bot(args.a_bot if s == a else args.b_bot, 1000 + n * g + s, args.game), module,

@@ -202,3 +202,25 @@ def test_search_breaks_ties_by_its_seeded_generator_not_by_list_order() -> None:
         state.apply(seat, walker.act(state, seat))
     chosen = {IsmctsBot(seed=s, budget=1).act(state, seat).index for s in range(16)}
     assert chosen <= set(tied) and len(chosen) >= 2, (chosen, tied)
+
+
+def test_greedy_constantinopolis_contests_offices_and_buys_utility_buildings():
+    """The evaluation counted a challenger's standing bid as money spent but not the office it buys, and
+    every utility building at 0.25 FP a round under any price: greedy never contested an office or bought a
+    utility building (0 in 100 four-player games). Now offices are worth their perks still to come and
+    utility buildings what their abilities save."""
+    from mercator.games import get
+
+    tally = get("constantinopolis").plugin("mechanisms")
+    contested = utility = 0
+    for g in range(4):
+        state = get("constantinopolis").new(4, seed=300 + g)
+        bots = [make_bot("greedy", 11 * g + k) for k in range(4)]
+        events: list[dict[str, object]] = []
+        while not state.is_over():
+            seat = state.to_act()[0]
+            events.extend(state.apply(seat, bots[seat].act(state, seat)))
+        uses = tally(events, 4).uses
+        contested += sum(u["offices_contested"] for u in uses)
+        utility += sum(u["utility_buildings"] for u in uses)
+    assert contested >= 4 and utility >= 4, (contested, utility)
