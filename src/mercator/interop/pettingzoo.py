@@ -33,7 +33,7 @@ from mercator.engine.state import GameState
 
 from .common import resolve
 from .encoders import encoder_for
-from .encoding import BOUND, encode_observation
+from .encoding import Normalizer, encode_observation, field_bounds
 from .rewards import KINDS, final_rewards
 
 __all__ = ["MercatorAEC", "MercatorParallel", "env", "parallel_env", "raw_env"]
@@ -46,7 +46,8 @@ class _Core:
     """Game, encoder, spaces and seeding shared by the AEC and the parallel environments."""
 
     def __init__(self, game: str, players: int | None, seed: int | None, reward: str, encoder: str,
-                 max_steps: int | None, options: dict[str, Any], illegal_action: str = "raise") -> None:
+                 max_steps: int | None, options: dict[str, Any], illegal_action: str = "raise",
+                 normalize: bool = False) -> None:
         if reward not in KINDS:
             raise ValueError(f"unknown reward {reward!r}; choose one of {', '.join(KINDS)}")
         if illegal_action not in ILLEGAL:
@@ -60,16 +61,22 @@ class _Core:
         self.max_steps = max_steps
         self.encoder = encoder_for(self.info, self.players, self.options, encoder)
         self.n_actions = len(self.info.space)
+        # normalize: every value mapped into [0, 1] by the encoder's field bounds (encoding.field_bounds)
+        self.normalizer = Normalizer(self.encoder) if normalize else None
+        low, high = field_bounds(self.encoder)
+        if normalize:
+            low, high = np.zeros_like(low), np.ones_like(high)
         self.names = [f"player_{i}" for i in range(self.players)]
         self.seat = {a: i for i, a in enumerate(self.names)}
         obs_space = spaces.Dict({
-            "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
+            "observation": spaces.Box(low, high, (self.encoder.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.n_actions,), np.int8),
         })
         # One space object per agent, returned every time (PettingZoo's seeding relies on it).
         self.obs_spaces = {a: obs_space if i == 0 else _copy_space(obs_space) for i, a in enumerate(self.names)}
         self.act_spaces: dict[str, spaces.Discrete] = {a: spaces.Discrete(self.n_actions) for a in self.names}
-        self.state_space = spaces.Box(-BOUND, BOUND, (self.players * self.encoder.size,), np.float32)
+        self.state_space = spaces.Box(np.tile(low, self.players), np.tile(high, self.players),
+                                      (self.players * self.encoder.size,), np.float32)
         self.base_seed = seed
         # Game seeds for resets without one: a chain started by the last seed given (reset(seed=...)
         # or the constructor's), so seeding only the first reset (as SB3 and RLlib do) reproduces
@@ -117,6 +124,8 @@ class _Core:
             if seat in state.to_act():
                 mask[[a.index for a in state.legal_actions(seat)]] = 1
             vector = encode_observation(self.encoder, state, seat)
+            if self.normalizer is not None:
+                vector = self.normalizer(vector, out=vector)
             obs = self._cache[seat] = {"observation": vector, "action_mask": mask}
         return obs
 
@@ -172,9 +181,9 @@ class MercatorAEC(_Views, AECEnv):
 
     def __init__(self, game: str, players: int | None = None, *, seed: int | None = None, reward: str = "ranking",
                  encoder: str = "auto", max_steps: int | None = None, render_mode: str | None = None,
-                 illegal_action: str = "raise", **options: Any) -> None:
+                 illegal_action: str = "raise", normalize: bool = False, **options: Any) -> None:
         super().__init__()
-        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action)
+        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action, normalize)
         self.metadata = {"name": f"mercator_{self.core.info.name}_v0", "render_modes": ["ansi", "human"],
                          "is_parallelizable": False}
         self.render_mode = render_mode
@@ -251,8 +260,8 @@ class MercatorParallel(_Views, ParallelEnv):
 
     def __init__(self, game: str, players: int | None = None, *, seed: int | None = None, reward: str = "ranking",
                  encoder: str = "auto", max_steps: int | None = None, render_mode: str | None = None,
-                 illegal_action: str = "raise", **options: Any) -> None:
-        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action)
+                 illegal_action: str = "raise", normalize: bool = False, **options: Any) -> None:
+        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action, normalize)
         self.metadata = {"name": f"mercator_{self.core.info.name}_parallel_v0", "render_modes": ["ansi"]}
         self.render_mode = render_mode
         self.possible_agents = list(self.core.names)
@@ -322,8 +331,8 @@ def raw_env(game: str, players: int | None = None, **kwargs: Any) -> MercatorAEC
 
 def env(game: str, players: int | None = None, **kwargs: Any) -> MercatorAEC:
     """The AEC environment; keyword arguments: seed, reward ("ranking" | "score_diff"), encoder
-    ("auto" | "game" | "generic"), max_steps (truncation), illegal_action ("raise" | "terminate"),
-    render_mode, and the game's options (``edition="strasbourg"``, ``free_trade=True``, ...)."""
+    ("auto" | "game" | "generic"), normalize (observations in [0, 1] by the field bounds), max_steps
+    (truncation), illegal_action ("raise" | "terminate"), render_mode, and the game's options (``edition="strasbourg"``, ``free_trade=True``, ...)."""
     return MercatorAEC(game, players, **kwargs)
 
 

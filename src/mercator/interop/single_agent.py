@@ -54,8 +54,8 @@ class MercatorSingleAgent(gymnasium.Env[np.ndarray, np.int64]):
                  opponents: Opponent | Sequence[Opponent] = "random", seed: int | None = None,
                  reward: str = "ranking", encoder: str = "auto", max_steps: int | None = None,
                  illegal_action: str = "raise", auto_forced: bool = False, render_mode: str | None = None,
-                 **options: Any) -> None:
-        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action)
+                 normalize: bool = False, **options: Any) -> None:
+        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action, normalize)
         n = self.core.players
         if seat is not None and not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not one of the {n} seats")
@@ -167,7 +167,7 @@ class RLlibMasked(gymnasium.ObservationWrapper[dict[str, np.ndarray], np.int64, 
 
 def env(game: str, players: int | None = None, **kwargs: Any) -> MercatorSingleAgent:
     """The single-agent environment; keyword arguments: seat, opponents, seed, reward, encoder,
-    max_steps, illegal_action, auto_forced, render_mode, and the game's options."""
+    normalize, max_steps, illegal_action, auto_forced, render_mode, and the game's options."""
     return MercatorSingleAgent(game, players, **kwargs)
 
 
