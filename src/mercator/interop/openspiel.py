@@ -45,6 +45,7 @@ from mercator.games import all_games, get
 from .common import default_players, resolve
 from .encoders import encoder_for
 from .encoding import Encoder, encode_observation
+from .lengths import max_game_length
 from .rewards import KINDS, final_rewards
 
 PREFIX = "python_mercator_"
@@ -274,7 +275,8 @@ class MercatorGame(pyspiel.Game):
         bound = 1.0 if values["returns"] == "ranking" else SCORE_BOUND
         game_info = pyspiel.GameInfo(
             num_distinct_actions=len(info.space), max_chance_outcomes=0, num_players=players,
-            min_utility=-bound, max_utility=bound, utility_sum=0.0, max_game_length=info.max_actions(players))
+            min_utility=-bound, max_utility=bound, utility_sum=0.0,
+            max_game_length=max_game_length(info, players, options))
         super().__init__(game_type(info), game_info, params)
         self.cfg = _Config(info, players, options, values["returns"], values["encoder"], int(values["seed"]))
 

@@ -47,7 +47,7 @@ class _Core:
 
     def __init__(self, game: str, players: int | None, seed: int | None, reward: str, encoder: str,
                  max_steps: int | None, options: dict[str, Any], illegal_action: str = "raise",
-                 normalize: bool = False) -> None:
+                 normalize: bool = False, auto_forced: bool = False) -> None:
         if reward not in KINDS:
             raise ValueError(f"unknown reward {reward!r}; choose one of {', '.join(KINDS)}")
         if illegal_action not in ILLEGAL:
@@ -58,7 +58,10 @@ class _Core:
         self.illegal_action = illegal_action
         self.info, self.players, self.options = resolve(game, players, options)
         self.reward = reward
+        # max_steps counts game actions, every seat's (see ``truncated``); auto_forced plays every decision
+        # with a single legal action without asking (``play_forced``)
         self.max_steps = max_steps
+        self.auto_forced = auto_forced
         self.encoder = encoder_for(self.info, self.players, self.options, encoder)
         self.n_actions = len(self.info.space)
         # normalize: every value mapped into [0, 1] by the encoder's field bounds (encoding.field_bounds)
@@ -84,7 +87,6 @@ class _Core:
         self.seeder: Rng | None = None
         self.resets = 0
         self.state: GameState | None = None
-        self.steps = 0
         self.episodes = 0  # games played to their end
         # Observations of the current state, per seat: (state, version) -> {seat: observation}.
         self._cache: dict[int, dict[str, np.ndarray]] = {}
@@ -104,9 +106,29 @@ class _Core:
             seed = self.seeder.next64() >> 2
         self.resets += 1
         self.state = self.info.new(self.players, seed=seed, options=self.options)
-        self.steps = 0
         self._cache_key = (None, -1)
+        self.play_forced(self.state)
         return self.state
+
+    @property
+    def steps(self) -> int:
+        """Game actions applied so far in this episode, every seat's (the unit of ``max_steps``)."""
+        return 0 if self.state is None else len(self.state.history)
+
+    def truncated(self, state: GameState) -> bool:
+        """``max_steps`` reached: the game has had that many actions (every seat's, forced ones included)
+        and is not over."""
+        return self.max_steps is not None and len(state.history) >= self.max_steps and not state.is_over()
+
+    def play_forced(self, state: GameState) -> None:
+        """With ``auto_forced``: apply every decision that has a single legal action, until one has more
+        or the game ends (the agents never see them; the history and max_steps count them)."""
+        while self.auto_forced and not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if len(legal) != 1:
+                return
+            state.apply(seat, legal[0])
 
     def live(self) -> GameState:
         """The game being played; a clear error before the first reset()."""
@@ -181,15 +203,27 @@ class MercatorAEC(_Views, AECEnv):
 
     def __init__(self, game: str, players: int | None = None, *, seed: int | None = None, reward: str = "ranking",
                  encoder: str = "auto", max_steps: int | None = None, render_mode: str | None = None,
-                 illegal_action: str = "raise", normalize: bool = False, **options: Any) -> None:
+                 illegal_action: str = "raise", normalize: bool = False, auto_forced: bool = False,
+                 **options: Any) -> None:
         super().__init__()
-        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action, normalize)
+        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action, normalize,
+                          auto_forced)
         self.metadata = {"name": f"mercator_{self.core.info.name}_v0", "render_modes": ["ansi", "human"],
                          "is_parallelizable": False}
         self.render_mode = render_mode
         self.possible_agents = list(self.core.names)
         self.agents: list[str] = []
+        self._selected: str | None = None
 
+    @property  # AECEnv declares a plain attribute; a property makes last() before reset() say what to do
+    def agent_selection(self) -> str:
+        if self._selected is None:
+            raise RuntimeError("the environment has no game yet: call reset() before last() or step()")
+        return self._selected
+
+    @agent_selection.setter
+    def agent_selection(self, agent: str) -> None:
+        self._selected = agent
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self.core.new_game(seed)
@@ -230,14 +264,14 @@ class MercatorAEC(_Views, AECEnv):
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             return
-        core.steps += 1
+        core.play_forced(state)
         self._clear_rewards()
         if state.is_over():
             core.episodes += 1
             for a, r in zip(self.possible_agents, final_rewards(state, core.reward), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
-        elif core.max_steps is not None and core.steps >= core.max_steps:
+        elif core.truncated(state):
             self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         self._select()
@@ -260,13 +294,14 @@ class MercatorParallel(_Views, ParallelEnv):
 
     def __init__(self, game: str, players: int | None = None, *, seed: int | None = None, reward: str = "ranking",
                  encoder: str = "auto", max_steps: int | None = None, render_mode: str | None = None,
-                 illegal_action: str = "raise", normalize: bool = False, **options: Any) -> None:
-        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action, normalize)
+                 illegal_action: str = "raise", normalize: bool = False, auto_forced: bool = False,
+                 **options: Any) -> None:
+        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action, normalize,
+                          auto_forced)
         self.metadata = {"name": f"mercator_{self.core.info.name}_parallel_v0", "render_modes": ["ansi"]}
         self.render_mode = render_mode
         self.possible_agents = list(self.core.names)
         self.agents: list[str] = []
-
 
     def reset(self, seed: int | None = None, options: dict | None = None
               ) -> tuple[dict[str, Any], dict[str, dict]]:
@@ -305,10 +340,10 @@ class MercatorParallel(_Views, ParallelEnv):
             self.agents = []
             return out
         core.state = state = after
-        core.steps += 1
+        core.play_forced(state)
         over = state.is_over()
         core.episodes += over
-        truncated = not over and core.max_steps is not None and core.steps >= core.max_steps
+        truncated = core.truncated(state)
         rewards = dict(zip(self.possible_agents, final_rewards(state, core.reward), strict=True))
         obs = self._observations()
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
@@ -332,7 +367,9 @@ def raw_env(game: str, players: int | None = None, **kwargs: Any) -> MercatorAEC
 def env(game: str, players: int | None = None, **kwargs: Any) -> MercatorAEC:
     """The AEC environment; keyword arguments: seed, reward ("ranking" | "score_diff"), encoder
     ("auto" | "game" | "generic"), normalize (observations in [0, 1] by the field bounds), max_steps
-    (truncation), illegal_action ("raise" | "terminate"), render_mode, and the game's options (``edition="strasbourg"``, ``free_trade=True``, ...)."""
+    (truncation after that many game actions, every seat's), auto_forced (single legal actions played
+    without asking), illegal_action ("raise" | "terminate"), render_mode, and the game's options
+    (``edition="strasbourg"``, ``free_trade=True``, ...)."""
     return MercatorAEC(game, players, **kwargs)
 
 
