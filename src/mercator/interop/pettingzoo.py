@@ -143,13 +143,20 @@ class _Core:
         obs = self._cache.get(seat)
         if obs is None:
             mask = np.zeros(self.n_actions, dtype=np.int8)
-            if seat in state.to_act():
-                mask[[a.index for a in state.legal_actions(seat)]] = 1
-            vector = encode_observation(self.encoder, state, seat)
-            if self.normalizer is not None:
-                vector = self.normalizer(vector, out=vector)
-            obs = self._cache[seat] = {"observation": vector, "action_mask": mask}
+            self.write_mask(mask, state, seat)
+            obs = self._cache[seat] = {"observation": self.vector(state, seat), "action_mask": mask}
         return obs
+
+    def vector(self, state: GameState, seat: int) -> np.ndarray:
+        """``seat``'s observation vector of ``state`` (normalised if asked), a new array."""
+        vector = encode_observation(self.encoder, state, seat)
+        return vector if self.normalizer is None else self.normalizer(vector, out=vector)
+
+    @staticmethod
+    def write_mask(mask: np.ndarray, state: GameState, seat: int) -> None:
+        """Mark ``seat``'s legal actions in the zeroed ``mask`` (none while it is not deciding)."""
+        if seat in state.to_act():
+            mask[[a.index for a in state.legal_actions(seat)]] = 1
 
     def render_text(self) -> str:
         state = self.state

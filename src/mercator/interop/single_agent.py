@@ -83,6 +83,11 @@ class MercatorSingleAgent(gymnasium.Env[np.ndarray, np.int64]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
+        self.start(seed)
+        return self._observation(), self._info()
+
+    def start(self, seed: int | None = None) -> None:
+        """``reset`` without building the observation (the batched environment writes its own)."""
         super().reset(seed=seed if seed is not None else (self.core.base_seed if self.core.resets == 0 else None))
         self.core.new_game(seed)
         rng = self.np_random
@@ -92,7 +97,6 @@ class MercatorSingleAgent(gymnasium.Env[np.ndarray, np.int64]):
         self._policies = {s: self._policy(o, int(rng.integers(2**31))) for s, o in zip(others, self.opponents,
                                                                                       strict=True)}
         self._advance()
-        return self._observation(), self._info()
 
     def _policy(self, opponent: Opponent, seed: int) -> Policy:
         if isinstance(opponent, str):
@@ -113,6 +117,12 @@ class MercatorSingleAgent(gymnasium.Env[np.ndarray, np.int64]):
             state.apply(seat, self._policies[seat](state, seat))
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        reward, terminated, truncated, illegal = self.play(action)
+        info = {**self._info(), "illegal_action": True} if illegal else self._info()
+        return self._observation(), reward, terminated, truncated, info
+
+    def play(self, action: Any) -> tuple[float, bool, bool, bool]:
+        """``step`` without building the observation: (reward, terminated, truncated, illegal)."""
         core = self.core
         state = core.live()
         if state.is_over():
@@ -122,13 +132,11 @@ class MercatorSingleAgent(gymnasium.Env[np.ndarray, np.int64]):
         except IllegalAction:
             if core.illegal_action == "raise":
                 raise
-            return self._observation(), ILLEGAL_REWARD, True, False, {**self._info(), "illegal_action": True}
+            return ILLEGAL_REWARD, True, False, True
         self._advance()
         over = state.is_over()
         core.episodes += over
-        truncated = core.truncated(state)
-        reward = final_rewards(state, core.reward)[self.seat]
-        return self._observation(), reward, over, truncated, self._info()
+        return final_rewards(state, core.reward)[self.seat], over, core.truncated(state), False
 
     def _observation(self) -> np.ndarray:
         # A copy: the core caches observations per state, and callers may keep or change what they get.
