@@ -33,7 +33,9 @@ def test_game_type(game):
     assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert g.max_chance_outcomes() == 0
     assert g.num_distinct_actions() == len(mos.get(game).space)
-    assert g.information_state_tensor_size() == g.observation_tensor_size() > 0
+    # the information state appends the player's own past decisions, one count per action of the space
+    assert g.information_state_tensor_size() == g.observation_tensor_size() + len(mos.get(game).space)
+    assert g.observation_tensor_size() > 0
 
 
 @pytest.mark.parametrize(("game", "players", "options"), EXTREMES)
@@ -144,3 +146,51 @@ def test_pickle_round_trip(game):
     again = pickle.loads(pickle.dumps(state))
     assert str(again) == str(state) and again.history() == state.history()
     assert str(pickle.loads(pickle.dumps(g))) == str(g)
+
+
+@pytest.mark.parametrize(("game", "players"), [("constantinopolis", 2), ("colonia", 3)])
+def test_information_state_tensor_remembers_own_decisions(game, players):
+    """Random continuations of one deal reach positions where seat 0's observation is the same although its
+    own past decisions differ (searched with the fast encoder, then replayed through pyspiel): there the
+    information-state tensors differ, holding exactly those decisions as counts after the observation.
+    Resampling what seat 0 cannot see leaves its tensor as it is."""
+    from mercator.interop.encoders import encoder_for
+
+    g = mos.load(game, players=players, seed=1)
+    enc = encoder_for(mos.get(game), players)
+    pairs = []
+    for _ in range(5):  # deals, until some are found
+        root = g.new_initial_state()
+        deal = root.mercator_state
+        seen: dict[bytes, tuple[list[int], list[int]]] = {}
+        for walk in range(100):
+            state, rng = deal.clone(), random.Random(walk)
+            for _ in range(30):
+                if state.is_over():
+                    break
+                own = sorted(i for seat, i in state.history if seat == 0)
+                actions = [i for _, i in state.history]
+                first = seen.setdefault(enc.encode_state(state, 0).tobytes(), (own, actions))
+                if first[0] != own:
+                    pairs.append((root, first[1], actions))
+                seat = state.to_act()[0]
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.randrange(len(legal))])
+        if pairs:
+            break
+    assert pairs, "no two histories with the same observation and different own decisions found"
+    size, n = g.observation_tensor_size(), g.num_distinct_actions()
+    for root, a, b in pairs[:5]:
+        tensors = []
+        for actions in (a, b):
+            s = root.clone()
+            for i in actions:
+                s.apply_action(i)
+            info = s.information_state_tensor(0)
+            mine = [i for seat, i in s.mercator_state.history if seat == 0]
+            assert info[:size] == s.observation_tensor(0)
+            assert np.array_equal(info[size:], np.bincount(mine, minlength=n))
+            assert s.resample_from_infostate(0, None).information_state_tensor(0) == info
+            tensors.append(info)
+        assert tensors[0][:size] == tensors[1][:size] and tensors[0] != tensors[1]
+

@@ -145,11 +145,6 @@ def test_illegal_actions_raise_or_end_the_episode():
     assert e.game_state.state_hash() == before
 
 
-def test_max_steps_truncates_after_that_many_learner_decisions():
-    e = env("constantinopolis", 2, max_steps=4)
-    e.reset(seed=0)
-    outcomes = [e.step(int(np.flatnonzero(e.action_masks())[0]))[3] for _ in range(4)]
-    assert outcomes == [False, False, False, True] and not e.game_state.is_over()
 
 
 def test_registered_with_gymnasium_and_picklable():

@@ -9,7 +9,12 @@ step: the wrapper alone), ``openspiel`` (legal_actions + apply_action through py
 seat's observation vector alone, from the state directly: ``encoder.encode_state``; only the
 encoding is timed, the random-play steps between are not; its "steps/s" are observations per
 second) and ``observe_view`` (the same through ``encode(state.view(seat))``, the reference path,
-view building included). Games restart when they end.
+view building included), ``single_agent`` (the single-agent env against random opponents: a random legal
+learner action from ``action_masks()``, then ``step``; its steps are learner decisions, each with the
+observation, the opponents' replies included) and ``vector16`` (the same through the batched environment
+of 16 games, vector.py, ``copy=False``: one step call for 16 learner decisions, observations and masks
+written into preallocated arrays; counted per learner decision, so it compares with ``single_agent``).
+Games restart when they end.
 """
 
 from __future__ import annotations
@@ -108,6 +113,40 @@ def _observe_time(game: str, players: int, steps: int, rng: random.Random, fast:
     return spent
 
 
+def _single_agent(game: str, players: int, steps: int, rng: random.Random) -> float:
+    """Seconds for ``steps`` learner decisions (the environment's construction not timed)."""
+    import numpy as np
+
+    from .single_agent import env
+
+    e = env(game, players, seed=0)
+    e.reset()
+    pick = np.random.default_rng(rng.randrange(2**32))
+    start = time.perf_counter()
+    for _ in range(steps):
+        scores = pick.random(e.core.n_actions) * e.action_masks()  # a uniform random legal action
+        if e.step(int(scores.argmax()))[2:4] != (False, False):
+            e.reset()
+    return time.perf_counter() - start
+
+
+def _vector(n: int) -> Callable[[str, int, int, random.Random], float]:
+    def run(game: str, players: int, steps: int, rng: random.Random) -> float:
+        """Seconds for ``steps`` learner decisions, ``n`` per call (the construction not timed)."""
+        import numpy as np
+
+        from .vector import vector_env
+
+        v = vector_env(game, n, players, seed=0, copy=False)
+        v.reset()
+        pick = np.random.default_rng(rng.randrange(2**32))
+        start = time.perf_counter()
+        for _ in range(steps // n):
+            v.step((pick.random(v.masks.shape) * v.masks).argmax(axis=1))  # auto-resets ended games
+        return (time.perf_counter() - start) * steps / (steps // n * n)  # scaled to exactly ``steps``
+    return run
+
+
 RUNNERS: dict[str, Callable[[str, int, int, random.Random], float | None]] = {
     "engine": _engine,
     "pettingzoo": _pettingzoo(True),
@@ -116,6 +155,8 @@ RUNNERS: dict[str, Callable[[str, int, int, random.Random], float | None]] = {
     "openspiel_obs": _openspiel(True),
     "observe": _observe(True),
     "observe_view": _observe(False),
+    "single_agent": _single_agent,
+    "vector16": _vector(16),
 }
 
 

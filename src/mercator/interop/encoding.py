@@ -7,7 +7,15 @@ field layout (name, offset, size, meaning) is the documentation of the vector an
 ``encoder.fields`` (and as OpenSpiel's observer ``dict``).
 
 Values are exact: counts and amounts are written as they are, flags and one-hots as 0/1, so
-every value is an integer well inside float32's exact range (|x| < 2**24, the declared bound).
+every value is an integer well inside float32's exact range (|x| < 2**24).
+
+Bounds: each written encoder's ``bounds()`` gives every field that is not a 0/1 flag its (low,
+high), taken from the game's content and rules (card and piece counts, tracks, prices, ships'
+holds); ``field_bounds`` spreads them into the per-value arrays of the observation Box, and
+``normalize`` maps into [0, 1] by them. Quantities the rules leave unlimited (gold, fame,
+coins) get a *soft* ceiling named in the encoder, from a rule constant where one exists; a
+value beyond it is possible in principle (never seen in random or bot play) and clips to 1
+when normalised.
 
 The view-based ``encode(view)`` is the reference. A written encoder may add the fast path
 ``fill(buf, wide, state, seat)``, used by ``encode_state(state, seat)``: it reads the game state
@@ -29,7 +37,10 @@ import numpy as np
 
 from mercator.engine.registry import GameInfo
 
-BOUND = float(2**24)  # float32 represents every integer up to here exactly
+BOUND = float(2**24)  # float32 represents every integer up to here exactly: the generic encoder's bound
+FLAG = (0.0, 1.0)
+
+Bounds = dict[str, tuple[float, float | list[float]]]  # a high per value where a field's values differ
 
 
 @dataclass(frozen=True)
@@ -38,6 +49,7 @@ class Field:
     offset: int
     size: int
     doc: str
+    kind: str = "vector"  # how the Writer wrote it: scalar, vector, onehot or multihot (bounds.py reads it)
 
 
 class Writer:
@@ -53,16 +65,16 @@ class Writer:
         self.fields: list[Field] = []
         self.record = record
 
-    def _advance(self, name: str, size: int, doc: str) -> None:
+    def _advance(self, name: str, size: int, doc: str, kind: str) -> None:
         if self.record:
-            self.fields.append(Field(name, self.pos, size, doc))
+            self.fields.append(Field(name, self.pos, size, doc, kind))
         self.pos += size
 
     def scalar(self, name: str, value: Any, doc: str = "") -> None:
         if value:
             self.idx.append(self.pos)
             self.val.append(float(value))
-        self._advance(name, 1, doc)
+        self._advance(name, 1, doc, "scalar")
 
     def vector(self, name: str, values: Sequence[Any], doc: str = "") -> None:
         pos = self.pos
@@ -70,14 +82,14 @@ class Writer:
             if v:
                 self.idx.append(pos + i)
                 self.val.append(float(v))
-        self._advance(name, len(values), doc)
+        self._advance(name, len(values), doc, "vector")
 
     def onehot(self, name: str, index: int | None, size: int, doc: str = "") -> None:
         """``index`` None (or out of range) leaves the field all zero."""
         if index is not None and 0 <= index < size:
             self.idx.append(self.pos + index)
             self.val.append(1.0)
-        self._advance(name, size, doc)
+        self._advance(name, size, doc, "onehot")
 
     def multihot(self, name: str, items: Iterable[int | None], size: int, doc: str = "",
                  values: Iterable[float] | None = None) -> None:
@@ -95,7 +107,7 @@ class Writer:
             if i is not None and 0 <= i < size and v:
                 self.idx.append(pos + i)
                 self.val.append(v)
-        self._advance(name, size, doc)
+        self._advance(name, size, doc, "multihot" if values is None else "vector")
 
 
 def mark_seats(buf: bytearray, offset: int, seats: Iterable[int], me: int, n: int) -> None:
@@ -126,6 +138,47 @@ class Encoder(Protocol):
     def encode(self, view: dict[str, Any]) -> np.ndarray: ...
 
     def encode_state(self, state: Any, seat: int | None) -> np.ndarray: ...
+
+
+def block_name(name: str) -> str:
+    """A field's name with a seat block's ``pK.`` written ``p.``: one bound covers every seat."""
+    head, dot, rest = name.partition(".")
+    return "p." + rest if dot and head[:1] == "p" and head[1:].isdigit() else name
+
+
+def field_bounds(encoder: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Per-value (low, high) float32 arrays of ``encoder``'s vector: its ``bounds()`` table by field
+    (seat blocks as ``p.x``), one-hot and multi-hot fields 0..1 unless the table says otherwise. An
+    encoder without ``bounds`` (the generic one) is bounded only by float32's exact range."""
+    size = encoder.size
+    table: Bounds | None = encoder.bounds() if hasattr(encoder, "bounds") else None
+    if table is None:
+        return np.full(size, -BOUND, np.float32), np.full(size, BOUND, np.float32)
+    low, high = np.zeros(size, np.float32), np.zeros(size, np.float32)
+    for f in encoder.fields:
+        bound = table.get(block_name(f.name))
+        if bound is None:
+            if f.kind not in ("onehot", "multihot"):
+                raise KeyError(f"{encoder.name} encoder gives no bound for field {f.name} ({f.doc})")
+            bound = FLAG
+        low[f.offset:f.offset + f.size], high[f.offset:f.offset + f.size] = bound
+    return low, high
+
+
+class Normalizer:
+    """Maps an encoder's vectors into [0, 1] by its field bounds (a value past a soft ceiling clips)."""
+
+    def __init__(self, encoder: Any) -> None:
+        if not hasattr(encoder, "bounds"):
+            raise ValueError(f"normalize needs an encoder with bounds; the {encoder.name} encoder has none")
+        self.low, high = field_bounds(encoder)
+        span = high - self.low
+        self.scale = np.divide(1.0, span, out=np.zeros_like(span), where=span > 0).astype(np.float32)
+
+    def __call__(self, x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        y = np.subtract(x, self.low, out=out)
+        y *= self.scale
+        return np.clip(y, 0.0, 1.0, out=y)
 
 
 def encode_observation(encoder: Any, state: Any, seat: int | None) -> np.ndarray:
@@ -160,6 +213,14 @@ class WriterEncoder:
 
     def write(self, w: Writer, view: dict[str, Any]) -> None:
         raise NotImplementedError
+
+    def bounds(self) -> Bounds:
+        """(low, high) of every field that is not a 0/1 flag (see ``field_bounds``)."""
+        raise NotImplementedError
+
+    def result_bounds(self, score: tuple[float, float | list[float]]) -> Bounds:
+        """Bounds of ``final_result``'s fields, given the game's score range."""
+        return {"scores": score, "ranking": (0.0, float(self.max_seats))}
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         w = Writer()

@@ -15,9 +15,11 @@ How the engine maps onto OpenSpiel's model (docs/interop.md says more):
   OpenSpiel's Python ISMCTS) returns ``state.determinize(player, rng)``, a world that player
   cannot tell from the real one, with the future of the generator reseeded.
 - **Imperfect information.** Information-state and observation strings are the canonical JSON
-  of ``view(player)`` (the information-state string adds that player's own past actions);
-  tensors are the game's observation encoding (see encoders/), with the encoder's fields as the
-  observer's named pieces. ``private_info=NONE`` observers read the spectator view ``view(None)``.
+  of ``view(player)`` (the information-state string adds that player's own past actions in
+  order); the observation tensor is the game's observation encoding (see encoders/), with the
+  encoder's fields as the observer's named pieces, and the information-state tensor appends
+  ``own_actions``, how often the player took each action of the space (docs/interop.md says what
+  that remembers). ``private_info=NONE`` observers read the spectator view ``view(None)``.
 - **Terminal rewards.** ``returns`` parameter: ``ranking`` (default, in [-1, 1]) or
   ``score_diff`` (bounded by +-SCORE_BOUND); both sum to zero (rewards.py).
 - **Serialization.** A state pickles as its record (seed, options, actions) plus any
@@ -45,6 +47,7 @@ from mercator.games import all_games, get
 from .common import default_players, resolve
 from .encoders import encoder_for
 from .encoding import Encoder, encode_observation
+from .lengths import max_game_length
 from .rewards import KINDS, final_rewards
 
 PREFIX = "python_mercator_"
@@ -177,6 +180,17 @@ class _Live:
             entry[2] = encode_observation(self.cfg.encoder, live.state, player)  # the state read directly, no view
         return entry[2]
 
+    def own_actions(self, player: int) -> np.ndarray:
+        """How often ``player`` has taken each action of the space so far (the information-state tensor's
+        memory of its own decisions; see MercatorObserver)."""
+        live, entry = self._entry(player)
+        if len(entry) == 3:
+            assert live.state is not None
+            mine = [i for seat, i in live.state.history if seat == player]
+            entry.append(np.bincount(mine, minlength=len(self.cfg.info.space)).astype(np.float32))
+        counts: np.ndarray = entry[3]
+        return counts
+
 
 def _replay(cfg: _Config, seed: int, history: tuple[tuple[int, int], ...], dets: tuple) -> _Live:
     state = cfg.info.new(cfg.players, seed=seed, options=cfg.options)
@@ -248,11 +262,21 @@ class MercatorObserver:
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
         enc = cfg.encoder
-        self.tensor = np.zeros(enc.size, np.float32)
+        # The information state (perfect recall) adds the player's own past decisions to the observation, as
+        # counts per action of the space: fixed length, and what the seat chose (which the observation may
+        # have lost) without when. The information-state string keeps the ordered list.
+        self.own = self.recall and not self.public_only
+        self.obs_size = enc.size
+        self.tensor = np.zeros(enc.size + (len(cfg.info.space) if self.own else 0), np.float32)
         self.dict = {f.name: self.tensor[f.offset:f.offset + f.size] for f in enc.fields}
+        if self.own:
+            self.dict["own_actions"] = self.tensor[enc.size:]
 
     def set_from(self, state: MercatorState, player: int) -> None:
-        self.tensor[:] = state._live.tensor(None if self.public_only else player)
+        live, size = state._live, self.obs_size
+        self.tensor[:size] = live.tensor(None if self.public_only else player)
+        if self.own:
+            self.tensor[size:] = live.own_actions(player)
 
     def string_from(self, state: MercatorState, player: int) -> str:
         return state._live.string(None if self.public_only else player, self.recall)
@@ -274,7 +298,8 @@ class MercatorGame(pyspiel.Game):
         bound = 1.0 if values["returns"] == "ranking" else SCORE_BOUND
         game_info = pyspiel.GameInfo(
             num_distinct_actions=len(info.space), max_chance_outcomes=0, num_players=players,
-            min_utility=-bound, max_utility=bound, utility_sum=0.0, max_game_length=info.max_actions(players))
+            min_utility=-bound, max_utility=bound, utility_sum=0.0,
+            max_game_length=max_game_length(info, players, options))
         super().__init__(game_type(info), game_info, params)
         self.cfg = _Config(info, players, options, values["returns"], values["encoder"], int(values["seed"]))
 

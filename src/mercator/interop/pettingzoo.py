@@ -33,7 +33,7 @@ from mercator.engine.state import GameState
 
 from .common import resolve
 from .encoders import encoder_for
-from .encoding import BOUND, encode_observation
+from .encoding import Normalizer, encode_observation, field_bounds
 from .rewards import KINDS, final_rewards
 
 __all__ = ["MercatorAEC", "MercatorParallel", "env", "parallel_env", "raw_env"]
@@ -46,7 +46,8 @@ class _Core:
     """Game, encoder, spaces and seeding shared by the AEC and the parallel environments."""
 
     def __init__(self, game: str, players: int | None, seed: int | None, reward: str, encoder: str,
-                 max_steps: int | None, options: dict[str, Any], illegal_action: str = "raise") -> None:
+                 max_steps: int | None, options: dict[str, Any], illegal_action: str = "raise",
+                 normalize: bool = False, auto_forced: bool = False) -> None:
         if reward not in KINDS:
             raise ValueError(f"unknown reward {reward!r}; choose one of {', '.join(KINDS)}")
         if illegal_action not in ILLEGAL:
@@ -57,19 +58,28 @@ class _Core:
         self.illegal_action = illegal_action
         self.info, self.players, self.options = resolve(game, players, options)
         self.reward = reward
+        # max_steps counts game actions, every seat's (see ``truncated``); auto_forced plays every decision
+        # with a single legal action without asking (``play_forced``)
         self.max_steps = max_steps
+        self.auto_forced = auto_forced
         self.encoder = encoder_for(self.info, self.players, self.options, encoder)
         self.n_actions = len(self.info.space)
+        # normalize: every value mapped into [0, 1] by the encoder's field bounds (encoding.field_bounds)
+        self.normalizer = Normalizer(self.encoder) if normalize else None
+        low, high = field_bounds(self.encoder)
+        if normalize:
+            low, high = np.zeros_like(low), np.ones_like(high)
         self.names = [f"player_{i}" for i in range(self.players)]
         self.seat = {a: i for i, a in enumerate(self.names)}
         obs_space = spaces.Dict({
-            "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
+            "observation": spaces.Box(low, high, (self.encoder.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.n_actions,), np.int8),
         })
         # One space object per agent, returned every time (PettingZoo's seeding relies on it).
         self.obs_spaces = {a: obs_space if i == 0 else _copy_space(obs_space) for i, a in enumerate(self.names)}
         self.act_spaces: dict[str, spaces.Discrete] = {a: spaces.Discrete(self.n_actions) for a in self.names}
-        self.state_space = spaces.Box(-BOUND, BOUND, (self.players * self.encoder.size,), np.float32)
+        self.state_space = spaces.Box(np.tile(low, self.players), np.tile(high, self.players),
+                                      (self.players * self.encoder.size,), np.float32)
         self.base_seed = seed
         # Game seeds for resets without one: a chain started by the last seed given (reset(seed=...)
         # or the constructor's), so seeding only the first reset (as SB3 and RLlib do) reproduces
@@ -77,7 +87,6 @@ class _Core:
         self.seeder: Rng | None = None
         self.resets = 0
         self.state: GameState | None = None
-        self.steps = 0
         self.episodes = 0  # games played to their end
         # Observations of the current state, per seat: (state, version) -> {seat: observation}.
         self._cache: dict[int, dict[str, np.ndarray]] = {}
@@ -97,9 +106,29 @@ class _Core:
             seed = self.seeder.next64() >> 2
         self.resets += 1
         self.state = self.info.new(self.players, seed=seed, options=self.options)
-        self.steps = 0
         self._cache_key = (None, -1)
+        self.play_forced(self.state)
         return self.state
+
+    @property
+    def steps(self) -> int:
+        """Game actions applied so far in this episode, every seat's (the unit of ``max_steps``)."""
+        return 0 if self.state is None else len(self.state.history)
+
+    def truncated(self, state: GameState) -> bool:
+        """``max_steps`` reached: the game has had that many actions (every seat's, forced ones included)
+        and is not over."""
+        return self.max_steps is not None and len(state.history) >= self.max_steps and not state.is_over()
+
+    def play_forced(self, state: GameState) -> None:
+        """With ``auto_forced``: apply every decision that has a single legal action, until one has more
+        or the game ends (the agents never see them; the history and max_steps count them)."""
+        while self.auto_forced and not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if len(legal) != 1:
+                return
+            state.apply(seat, legal[0])
 
     def live(self) -> GameState:
         """The game being played; a clear error before the first reset()."""
@@ -114,11 +143,20 @@ class _Core:
         obs = self._cache.get(seat)
         if obs is None:
             mask = np.zeros(self.n_actions, dtype=np.int8)
-            if seat in state.to_act():
-                mask[[a.index for a in state.legal_actions(seat)]] = 1
-            vector = encode_observation(self.encoder, state, seat)
-            obs = self._cache[seat] = {"observation": vector, "action_mask": mask}
+            self.write_mask(mask, state, seat)
+            obs = self._cache[seat] = {"observation": self.vector(state, seat), "action_mask": mask}
         return obs
+
+    def vector(self, state: GameState, seat: int) -> np.ndarray:
+        """``seat``'s observation vector of ``state`` (normalised if asked), a new array."""
+        vector = encode_observation(self.encoder, state, seat)
+        return vector if self.normalizer is None else self.normalizer(vector, out=vector)
+
+    @staticmethod
+    def write_mask(mask: np.ndarray, state: GameState, seat: int) -> None:
+        """Mark ``seat``'s legal actions in the zeroed ``mask`` (none while it is not deciding)."""
+        if seat in state.to_act():
+            mask[[a.index for a in state.legal_actions(seat)]] = 1
 
     def render_text(self) -> str:
         state = self.state
@@ -172,15 +210,27 @@ class MercatorAEC(_Views, AECEnv):
 
     def __init__(self, game: str, players: int | None = None, *, seed: int | None = None, reward: str = "ranking",
                  encoder: str = "auto", max_steps: int | None = None, render_mode: str | None = None,
-                 illegal_action: str = "raise", **options: Any) -> None:
+                 illegal_action: str = "raise", normalize: bool = False, auto_forced: bool = False,
+                 **options: Any) -> None:
         super().__init__()
-        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action)
+        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action, normalize,
+                          auto_forced)
         self.metadata = {"name": f"mercator_{self.core.info.name}_v0", "render_modes": ["ansi", "human"],
                          "is_parallelizable": False}
         self.render_mode = render_mode
         self.possible_agents = list(self.core.names)
         self.agents: list[str] = []
+        self._selected: str | None = None
 
+    @property  # AECEnv declares a plain attribute; a property makes last() before reset() say what to do
+    def agent_selection(self) -> str:
+        if self._selected is None:
+            raise RuntimeError("the environment has no game yet: call reset() before last() or step()")
+        return self._selected
+
+    @agent_selection.setter
+    def agent_selection(self, agent: str) -> None:
+        self._selected = agent
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self.core.new_game(seed)
@@ -221,14 +271,14 @@ class MercatorAEC(_Views, AECEnv):
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             return
-        core.steps += 1
+        core.play_forced(state)
         self._clear_rewards()
         if state.is_over():
             core.episodes += 1
             for a, r in zip(self.possible_agents, final_rewards(state, core.reward), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
-        elif core.max_steps is not None and core.steps >= core.max_steps:
+        elif core.truncated(state):
             self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         self._select()
@@ -251,13 +301,14 @@ class MercatorParallel(_Views, ParallelEnv):
 
     def __init__(self, game: str, players: int | None = None, *, seed: int | None = None, reward: str = "ranking",
                  encoder: str = "auto", max_steps: int | None = None, render_mode: str | None = None,
-                 illegal_action: str = "raise", **options: Any) -> None:
-        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action)
+                 illegal_action: str = "raise", normalize: bool = False, auto_forced: bool = False,
+                 **options: Any) -> None:
+        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action, normalize,
+                          auto_forced)
         self.metadata = {"name": f"mercator_{self.core.info.name}_parallel_v0", "render_modes": ["ansi"]}
         self.render_mode = render_mode
         self.possible_agents = list(self.core.names)
         self.agents: list[str] = []
-
 
     def reset(self, seed: int | None = None, options: dict | None = None
               ) -> tuple[dict[str, Any], dict[str, dict]]:
@@ -296,10 +347,10 @@ class MercatorParallel(_Views, ParallelEnv):
             self.agents = []
             return out
         core.state = state = after
-        core.steps += 1
+        core.play_forced(state)
         over = state.is_over()
         core.episodes += over
-        truncated = not over and core.max_steps is not None and core.steps >= core.max_steps
+        truncated = core.truncated(state)
         rewards = dict(zip(self.possible_agents, final_rewards(state, core.reward), strict=True))
         obs = self._observations()
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
@@ -322,8 +373,10 @@ def raw_env(game: str, players: int | None = None, **kwargs: Any) -> MercatorAEC
 
 def env(game: str, players: int | None = None, **kwargs: Any) -> MercatorAEC:
     """The AEC environment; keyword arguments: seed, reward ("ranking" | "score_diff"), encoder
-    ("auto" | "game" | "generic"), max_steps (truncation), illegal_action ("raise" | "terminate"),
-    render_mode, and the game's options (``edition="strasbourg"``, ``free_trade=True``, ...)."""
+    ("auto" | "game" | "generic"), normalize (observations in [0, 1] by the field bounds), max_steps
+    (truncation after that many game actions, every seat's), auto_forced (single legal actions played
+    without asking), illegal_action ("raise" | "terminate"), render_mode, and the game's options
+    (``edition="strasbourg"``, ``free_trade=True``, ...)."""
     return MercatorAEC(game, players, **kwargs)
 
 

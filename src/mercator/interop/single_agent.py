@@ -12,9 +12,8 @@ The observation is the learner's encoded view (a float32 Box, the same vector as
 environment's ``"observation"``); the action space is ``Discrete(len(state.SPACE))``;
 ``action_masks()`` (the method sb3-contrib's MaskablePPO calls) returns the legal actions as a bool
 vector, also given as ``info["action_mask"]``. The reward (rewards.py) is paid when the game ends.
-Seeding, ``illegal_action`` and ``max_steps`` (here: the learner's decisions) work as in the
-PettingZoo environment; ``auto_forced=True`` plays the learner's decisions that have one legal
-action without asking.
+Seeding, ``illegal_action``, ``max_steps`` (game actions, every seat's) and ``auto_forced=True``
+(decisions with one legal action played without asking) work as in the PettingZoo environment.
 
 ``rllib_env(...)`` is the same environment with the dict observation RLlib's action-masking
 RL module reads (``{"observations": ..., "action_mask": ...}``). Importing this module registers
@@ -54,8 +53,9 @@ class MercatorSingleAgent(gymnasium.Env[np.ndarray, np.int64]):
                  opponents: Opponent | Sequence[Opponent] = "random", seed: int | None = None,
                  reward: str = "ranking", encoder: str = "auto", max_steps: int | None = None,
                  illegal_action: str = "raise", auto_forced: bool = False, render_mode: str | None = None,
-                 **options: Any) -> None:
-        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action)
+                 normalize: bool = False, **options: Any) -> None:
+        self.core = _Core(game, players, seed, reward, encoder, max_steps, options, illegal_action, normalize,
+                          auto_forced)
         n = self.core.players
         if seat is not None and not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not one of the {n} seats")
@@ -83,6 +83,11 @@ class MercatorSingleAgent(gymnasium.Env[np.ndarray, np.int64]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
+        self.start(seed)
+        return self._observation(), self._info()
+
+    def start(self, seed: int | None = None) -> None:
+        """``reset`` without building the observation (the batched environment writes its own)."""
         super().reset(seed=seed if seed is not None else (self.core.base_seed if self.core.resets == 0 else None))
         self.core.new_game(seed)
         rng = self.np_random
@@ -92,7 +97,6 @@ class MercatorSingleAgent(gymnasium.Env[np.ndarray, np.int64]):
         self._policies = {s: self._policy(o, int(rng.integers(2**31))) for s, o in zip(others, self.opponents,
                                                                                       strict=True)}
         self._advance()
-        return self._observation(), self._info()
 
     def _policy(self, opponent: Opponent, seed: int) -> Policy:
         if isinstance(opponent, str):
@@ -101,21 +105,24 @@ class MercatorSingleAgent(gymnasium.Env[np.ndarray, np.int64]):
         return act if callable(act) else opponent  # type: ignore[return-value]
 
     def _advance(self) -> None:
-        """Let the opponents (and, with auto_forced, the learner's single choices) play until the
-        learner has a real decision or the game ends."""
-        state = self.core.live()
-        while not state.is_over():
-            to_act = state.to_act()
-            if self.seat in to_act:
-                legal = state.legal_actions(self.seat)
-                if not (self.auto_forced and len(legal) == 1):
-                    return
-                state.apply(self.seat, legal[0])
-                continue
-            seat = to_act[0]
+        """Let the opponents (and, with auto_forced, every decision with a single legal action) play until
+        the learner has a decision or the game ends."""
+        core = self.core
+        state = core.live()
+        while True:
+            core.play_forced(state)
+            if state.is_over() or self.seat in state.to_act():
+                return
+            seat = state.to_act()[0]
             state.apply(seat, self._policies[seat](state, seat))
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        reward, terminated, truncated, illegal = self.play(action)
+        info = {**self._info(), "illegal_action": True} if illegal else self._info()
+        return self._observation(), reward, terminated, truncated, info
+
+    def play(self, action: Any) -> tuple[float, bool, bool, bool]:
+        """``step`` without building the observation: (reward, terminated, truncated, illegal)."""
         core = self.core
         state = core.live()
         if state.is_over():
@@ -125,14 +132,11 @@ class MercatorSingleAgent(gymnasium.Env[np.ndarray, np.int64]):
         except IllegalAction:
             if core.illegal_action == "raise":
                 raise
-            return self._observation(), ILLEGAL_REWARD, True, False, {**self._info(), "illegal_action": True}
-        core.steps += 1
+            return ILLEGAL_REWARD, True, False, True
         self._advance()
         over = state.is_over()
         core.episodes += over
-        truncated = not over and core.max_steps is not None and core.steps >= core.max_steps
-        reward = final_rewards(state, core.reward)[self.seat]
-        return self._observation(), reward, over, truncated, self._info()
+        return final_rewards(state, core.reward)[self.seat], over, core.truncated(state), False
 
     def _observation(self) -> np.ndarray:
         # A copy: the core caches observations per state, and callers may keep or change what they get.
@@ -167,7 +171,7 @@ class RLlibMasked(gymnasium.ObservationWrapper[dict[str, np.ndarray], np.int64, 
 
 def env(game: str, players: int | None = None, **kwargs: Any) -> MercatorSingleAgent:
     """The single-agent environment; keyword arguments: seat, opponents, seed, reward, encoder,
-    max_steps, illegal_action, auto_forced, render_mode, and the game's options."""
+    normalize, max_steps, illegal_action, auto_forced, render_mode, and the game's options."""
     return MercatorSingleAgent(game, players, **kwargs)
 
 

@@ -30,7 +30,7 @@ from mercator.games.colonia.scoring import relic_vp
 from mercator.games.colonia.space import CARD_IDS, HOLDS, SHIP_IDS, C, R
 from mercator.games.colonia.state import ColoniaState
 
-from ..encoding import Writer, WriterEncoder, bits, mark_seats
+from ..encoding import FLAG, Bounds, Writer, WriterEncoder, bits, mark_seats
 
 KINDS = DECISION_NAMES[1:]  # "none" never reaches a view
 DECREES = [d.id for d in C.decrees]
@@ -44,6 +44,7 @@ FIELDS = R.craft_column_fields
 NSTALLS = R.stalls
 NBERTHS = R.berths
 VALUE = {x: i for i, x in enumerate(VALUES)}
+MONEY = 100.0  # soft ceiling of one currency (the rules set none): random and bot games stay near 30
 PLAYER_FIELDS = ("present", "supply", "streets", "money", "goods", "raws_known", "raws_unknown", "hand", "played",
                  "votes", "relics", "shrines", "shrined", "relic_vp", "stalls_bought", "holds_loaded", "reserved")
 
@@ -69,6 +70,34 @@ class ColoniaEncoder(WriterEncoder):
                     pairs += [(at["berths.goods"] + (b * HOLDS + h) * 5 + g, x) for g, x in enumerate(need)]
                     pairs.append((at["berths.payout"] + b * HOLDS + h, pay))
                 self.ship_pairs[b, ship] = [(i, x) for i, x in pairs if x]
+
+    def bounds(self) -> Bounds:
+        # Decree effects add at most their largest parameter per adopted decree, SLOTS decrees a week.
+        decree = SLOTS * max(x for d in C.decrees for x in d.params.values())
+        stall = max(max(wk.stalls) for wk in C.weeks) + decree  # raws drawn per stall, plus added ones
+        members = float(max(R.members_per_player.values()))
+        weeks = [int(x) for x in self.info.options["weeks"]]
+        raws = float(max(C.raw_counts))
+        relics = float(sum(r.vp for r in C.relics))
+        return {
+            "week": (1.0, float(max(weeks))), "weeks": (float(min(weeks)), float(max(weeks))), "over": FLAG,
+            "dec.my_committed": FLAG, "dice": (0.0, float(max(wk.dice for wk in C.weeks))),
+            "departing": (0.0, float(NBERTHS)), "modifiers": (-decree, decree),
+            "stalls.raws": (0.0, stall), "stalls.cost": (0.0, stall + decree), "stalls.members": (0.0, stall + decree),
+            "craft.stick": (0.0, FIELDS), "craft.commissions": (0.0, FIELDS), "craft.next_cost": (0.0, FIELDS + 1),
+            "craft.members": (0.0, FIELDS + 1),  # a commission costs one more member than the last (or flat)
+            "berths.goods": (0.0, float(max(x for sh in C.ships for h in sh.holds for x in h))),
+            "berths.payout": (0.0, float(max(x for sh in C.ships for x in sh.payouts) + decree)),
+            "display_price": (0.0, float(max(r.price for r in C.relics))),
+            "decks": (0.0, [float(len(x)) for x in (C.weeks, C.decrees, C.ships, C.relics)]),
+            "bag": (0.0, float(sum(C.raw_counts))), "goods_supply": (0.0, float(max(C.goods_supply))),
+            "p.present": FLAG, "p.supply": (0.0, members), "p.streets": (0.0, members), "p.money": (0.0, MONEY),
+            "p.goods": (0.0, float(max(C.goods_supply))), "p.raws_known": (0.0, raws),
+            "p.raws_unknown": (0.0, float(R.start_raws)), "p.votes": (0.0, float(max(C.card_values))),
+            "p.shrines": FLAG, "p.relic_vp": (0.0, relics), "p.stalls_bought": (0.0, float(NSTALLS)),
+            "p.holds_loaded": (0.0, float(NBERTHS * HOLDS)), "own.raws": (0.0, raws),
+            **self.result_bounds((0.0, relics + sum(C.window_vp))),
+        }
 
     def write(self, w: Writer, v: dict[str, Any]) -> None:
         seats, rel, ncard = self.max_seats, self.rel, len(CARD_IDS)

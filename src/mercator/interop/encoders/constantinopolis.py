@@ -16,10 +16,10 @@ from typing import Any
 from mercator.games.constantinopolis import frames as F
 from mercator.games.constantinopolis.data import GOODS, OFFICES, SIZES
 from mercator.games.constantinopolis.frames import NAMES, SOURCES
-from mercator.games.constantinopolis.space import CARD_IDS, C
+from mercator.games.constantinopolis.space import CARD_IDS, KEEP_MAX, MAX_QTY, C, R
 from mercator.games.constantinopolis.state import ConstantinopolisState
 
-from ..encoding import Writer, WriterEncoder, bit_bytes, mark_seats
+from ..encoding import FLAG, Bounds, Writer, WriterEncoder, bit_bytes, mark_seats
 
 PHASES = (1, 4, 6, 7, 8)
 BUILDINGS = [b.id for b in C.buildings]
@@ -32,6 +32,7 @@ BUILDING = {b: i for i, b in enumerate(BUILDINGS)}
 NB = len(BUILDINGS)
 GOOD = {g: i for i, g in enumerate(GOODS)}
 KIND = {n: i for i, n in enumerate(NAMES)}
+FAME = 100  # soft ceiling of fame points: random and bot games end far below (docs/interop.md)
 FLAGS = ("redemptor_used", "porta_pegae_used", "trading_post_bought", "swapped", "preempted")
 
 
@@ -53,6 +54,45 @@ class ConstantinopolisEncoder(WriterEncoder):
         self.p_offsets = self.player_offsets(PLAYER_FIELDS)
         self.office_offsets = [(self.at[f"office{o}.holder"], self.at[f"office{o}.stake"]) for o in range(5)]
         self._markets: dict[int, bytes] = {}
+
+    def bounds(self) -> Bounds:
+        # The rules leave gold, goods and fame unlimited [SEED]: gold's soft ceiling is the largest bid the
+        # action space offers (rules.max_bid), goods' the box's cubes of a kind, fame's FAME (final scores).
+        gold, fame = (0.0, float(R.max_bid)), (0.0, float(FAME))
+        cubes = (0.0, float(max(g.cubes for g in C.goods)))
+        # The market pile runs out twice before the final round; each round turns one market card.
+        rounds = float(len(C.markets) * R.market_exhaustions_to_final_round + 1)
+        prod = 1 + sum(1 for b in C.buildings if b.category == 0)  # level 1, +1 per production building
+        draw = prod + len(R.trading_post_cost) + R.magister_officiorum_extra_contracts + R.turris_marmorea_contracts
+        capacity = float(max(C.ship_capacity))
+
+        def market(values: list[int]) -> tuple[float, float]:
+            return float(min(values)), float(max(values))
+
+        return {
+            "round": (1.0, rounds), "final_round": (0.0, rounds), "over": FLAG,
+            "dec.bid": gold, "dec.redemptor": FLAG, "dec.load": (0.0, capacity), "dec.goods": (0.0, capacity),
+            "dec.give": gold, "dec.get": gold,  # gold first; goods traded stay far below the max bid
+            "dec.my_keep": (0.0, float(KEEP_MAX)), "dec.my_committed": FLAG,
+            **{f"office{o}.stake": gold for o in range(len(OFFICES))},
+            "market.future_cards": (0.0, float(len(C.markets))),
+            "market.exhaustions": (0.0, float(R.market_exhaustions_to_final_round)),
+            "market.buy": market([x for m in C.markets for x in m.buy]),
+            "market.sell": market([x for m in C.markets for x in m.sell]),
+            "market.trade_limit": market([m.trade_limit for m in C.markets]),
+            "market.donation_qty": (0.0, float(max(d[1] for m in C.markets for d in m.donations))),
+            "market.donation_fp": (0.0, float(max(d[2] for m in C.markets for d in m.donations))),
+            "building_supply": (0.0, float(max(R.copies_per_type.values()))),
+            "ship_supply": (0.0, float(max(C.ship_copies))), "deck_size": (0.0, float(len(CARD_IDS))),
+            "p.present": FLAG, "p.gold": gold, "p.fp": fame, "p.goods": cubes, "p.production_level": (0.0, prod),
+            "p.ships": (0.0, float(max(C.ship_copies))), "p.shipped": (0.0, float(len(LOCATIONS))),
+            "p.trading_posts": (0.0, float(len(R.trading_post_cost))),
+            "p.unused_trading_posts": (0.0, float(len(R.trading_post_cost))),
+            "p.reserved": (0.0, rounds), "p.hand_size": (0.0, float(draw)),
+            "p.trades": (0.0, float(MAX_QTY)), "p.trade_limit": (0.0, float(MAX_QTY)), "p.flags": FLAG,
+            "p.offers": (0.0, float(R.free_trade_offers_per_round)),
+            **self.result_bounds(fame),
+        }
 
     def write(self, w: Writer, v: dict[str, Any]) -> None:
         seats, ncard, nb = self.max_seats, len(CARD_IDS), len(BUILDINGS)

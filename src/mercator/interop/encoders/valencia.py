@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from mercator.games.valencia.data import CELL_IDS, DOT_IDS, EDITIONS, GUILDS, SEATS, STEP_TYPES
+from mercator.games.valencia.data import CELL_IDS, DOT_IDS, EDITIONS, GUILDS, MAX_COLS, MAX_ROWS, SEATS, STEP_TYPES
 from mercator.games.valencia.frames import ACTION, KEEP_TASKS, NAMES, OVER, PHASES, PLANNING
 from mercator.games.valencia.player import ASSIGNING
 from mercator.games.valencia.space import MAX_STACKS, C
 from mercator.games.valencia.state import ValenciaState
 
-from ..encoding import Writer, WriterEncoder, bits, mark_seats
+from ..encoding import FLAG, Bounds, Writer, WriterEncoder, bits, mark_seats
 
 KINDS = [NAMES[k] for k in sorted(NAMES)]
 LETTERS = tuple("ABCDEFGHI")
@@ -42,6 +42,10 @@ KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 SEAT_INDEX = {x: i for i, x in enumerate(SEATS)}
 GUILD_INDEX = {g: i for i, g in enumerate(GUILDS)}
 LM_VALUE = {e.name: [LANDMARK[lm.id] for lm in e.landmarks] for e in C.editions.values()}  # by edition index
+RULES = [e.rules for e in C.editions.values()]
+COPIES = float(max(r.deck_copies for r in RULES))  # cards of one value in a pile
+VP = 100.0  # soft ceiling of victory points either way (the rules set none): games stay within about 30
+COINS = 100.0  # soft ceiling of coins: the bank is unlimited [spec], games stay below 20
 PLAYER_FIELDS = ("present", "vp", "coins", "privileges", "goods", "members", "city", "council", "pile", "returned",
                  "drawn", "planning", "stack_sizes", "stacks_used", "discard", "face_down_discards", "tasks_kept",
                  "tasks_dealt", "kept_tasks", "final", "final_tasks", "tasks_fulfilled")
@@ -67,6 +71,29 @@ class ValenciaEncoder(WriterEncoder):
         self.p_offsets = self.player_offsets(PLAYER_FIELDS)
         self._static_key: tuple[Any, ...] = ()
         self._static = self._zeros
+
+    def bounds(self) -> Bounds:
+        pile, vp = (0.0, float(PILE)), (-VP, VP)
+        dealt = (0.0, float(max(r.tasks_dealt for r in RULES)))
+        goods = (0.0, float(max(r.goods_per_guild for r in RULES)))
+        privileges = (0.0, float(max(r.privileges for r in RULES)))
+        tasks = (-float(max(max(t.penalty_valencia, t.penalty_strasbourg) for t in C.tasks)),
+                 float(max(t.reward for t in C.tasks)))
+        return {
+            "round": (1.0, float(ROUNDS)), "over": FLAG, "auc.merchants_seat": FLAG,
+            "auc.bid": (0.0, float(PILE * max(max(r.deck_values) for r in RULES))), "auc.bid_values": (0.0, COPIES),
+            "keep.my_committed": FLAG, "city.rows": (0.0, float(MAX_ROWS)), "city.cols": (0.0, float(MAX_COLS)),
+            "city.landmarks": (0.0, float(NLM + 1)),  # values 2 .. NLM + 1
+            "supply.goods": goods, "supply.privileges": privileges,
+            "supply.bonus_pieces": (0.0, float(max(r.bonus_pieces for r in RULES))),
+            "p.present": FLAG, "p.vp": vp, "p.coins": (0.0, COINS), "p.privileges": privileges, "p.goods": goods,
+            "p.members": (0.0, float(max(r.family_members for r in RULES))), "p.pile": pile,
+            "p.returned": (0.0, float(max(max(r.deck_values) for r in RULES))), "p.drawn": pile,
+            "p.stack_sizes": pile, "p.stacks_used": FLAG, "p.discard": (0.0, COPIES), "p.face_down_discards": pile,
+            "p.tasks_kept": dealt, "p.tasks_dealt": dealt, "p.final": vp, "p.final_tasks": tasks,
+            "own.drawn": (0.0, COPIES), "own.stacks": (0.0, COPIES), "own.face_down_discards": (0.0, COPIES),
+            "own.pile": (0.0, COPIES), **self.result_bounds(vp),
+        }
 
     def write(self, w: Writer, v: dict[str, Any]) -> None:
         seats, rel, ncell, ndot = self.max_seats, self.rel, len(CELL_IDS), len(DOT_IDS)
