@@ -64,3 +64,17 @@ def test_each_decision_summary_is_in_the_chosen_language(game: str, lang: str) -
     if lang != "en":  # the labels are not English
         for english in ("to decide", "in supply", "Behind your screen", "Your contracts", "Week "):
             assert english not in out, english
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_prompt_fits_an_80_column_line(lang: str) -> None:
+    """A prompt is typed after on its own line: a longer one would wrap, cutting a word or the
+    "[keys]: " end apart (default names, every key hint, the log's page 10 of 12)."""
+    from mercator.tui import default_names
+
+    keys = ("log", "board", "undo", "quit")
+    hints = ", ".join([say(lang, "key_action"), "e", *(say(lang, f"key_{k}") for k in keys)])
+    for name in default_names(["human"] * 9 + ["greedy"], lang):
+        for prompt in (say(lang, "prompt", name=name, keys=hints), say(lang, "ready", name=name)):
+            assert len(prompt) <= 80, prompt
+    assert len(say(lang, "log_page", page=10, pages=12)) <= 80
