@@ -23,6 +23,7 @@ def test_games_lists_constantinopolis_with_player_counts():
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "constantinopolis" in result.output and "2-5" in result.output
+    assert "free_trade: false|true" in result.output and "True" not in result.output  # as --option takes it
 
 
 def test_bench_json_reports_the_documented_keys_and_no_errors():
@@ -215,6 +216,8 @@ def _run(args: list[str], **env: str) -> tuple[int, str]:
      "es ist nicht zu erkennen, für welches Spiel /tmp Inhalte enthält"),
     (["play", "valencia", "--nope", "--lang", "de"], {}, "(siehe: mercator play --help)"),
     (["play", "valencia", "--seats", "human,wizard"], {"LANG": "fr_FR.UTF-8"}, "unknown seat type wizard"),
+    (["replay", "/nonexistent/game.json"], {"LANG": "de_DE.UTF-8"}, "Datei oder Ordner nicht gefunden: /nonexistent"),
+    (["replay", "/tmp", "--lang", "ru"], {}, "/tmp — папка, а не файл"),
 ])
 def test_the_commands_messages_follow_lang_else_the_environment(args: list[str], env: dict[str, str],
                                                                 says: str) -> None:

@@ -129,6 +129,16 @@ def _options(game: str, edition: str | None, option: list[str] | None) -> dict[s
     return get(game).validate_options(opts)
 
 
+def _message(exc: Exception) -> str:
+    """An error as the command's words say it; a file the system refuses named with its path (the
+    system's own wording is English whatever the language)."""
+    for kind, key in ((FileNotFoundError, "no_file"), (IsADirectoryError, "is_folder"),
+                      (PermissionError, "no_permission")):
+        if isinstance(exc, kind) and exc.filename is not None:
+            return t(key, path=exc.filename)
+    return str(exc)
+
+
 def _fail(message: str) -> None:
     _error_line(message)
     raise typer.Exit(2)
@@ -147,9 +157,11 @@ def _need(module: str, extra: str, what: str) -> None:
 @app.command()
 def games() -> None:
     """List the games with their player counts and options."""
-    table = Table("game", "title", "players", "options")
+    table = Table(*t("games_columns").split(", "))
     for info in all_games():
-        opts = ", ".join(f"{k}: {'|'.join(map(str, v))}" for k, v in info.options.items()) or "-"
+        # As --option takes them (key=value, the value read as JSON): true, not Python's True.
+        opts = ", ".join(f"{k}: {'|'.join(json.dumps(x) if not isinstance(x, str) else x for x in v)}"
+                         for k, v in info.options.items()) or "-"
         table.add_row(info.name, info.title, f"{info.player_counts[0]}-{info.player_counts[-1]}", opts)
     console.print(table)
 
@@ -214,7 +226,7 @@ def replay(
                     console.print(f"[dim]{n:5d}[/dim] {render(rec.game, e, lang)}")
         checks = rec.checks() if verify else []
     except (IllegalAction, ContentError, OSError) as exc:
-        _fail(str(exc))
+        _fail(_message(exc))
     scores = ", ".join(map(str, state.scores())) if state.is_over() else "-"
     console.print(escape(t("replayed", n=len(rec.actions), over=t("yes" if state.is_over() else "no"), scores=scores,
                            hash=state.state_hash())))
@@ -256,7 +268,7 @@ def review(
         with console.status(t("reviewing"), spinner="dots") if not as_json else nullcontext():
             decisions = list(review_game(rec, seats, level, lang=lang))
     except (IllegalAction, ContentError, OSError, ValueError) as exc:
-        _fail(str(exc))
+        _fail(_message(exc))
     if as_json:
         typer.echo(json.dumps({"game": rec.game, "level": level, "decisions": [d.to_json() for d in decisions]}))
         return
