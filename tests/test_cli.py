@@ -218,6 +218,12 @@ def _run(args: list[str], **env: str) -> tuple[int, str]:
     (["play", "valencia", "--seats", "human,wizard"], {"LANG": "fr_FR.UTF-8"}, "unknown seat type wizard"),
     (["replay", "/nonexistent/game.json"], {"LANG": "de_DE.UTF-8"}, "Datei oder Ordner nicht gefunden: /nonexistent"),
     (["replay", "/tmp", "--lang", "ru"], {}, "/tmp — папка, а не файл"),
+    # What Typer itself finds wrong, in the same words
+    (["arena", "constantinopolis", "--games", "0"], {"LANG": "ru_RU.UTF-8"},
+     "Недопустимое значение для '--games': значение должно быть не меньше 1"),
+    (["play"], {"LANG": "de_DE.UTF-8"}, "Es fehlt das Argument 'game'. (siehe: mercator play --help)"),
+    (["play", "valencia", "--nop", "--lang", "ru"], {}, "Нет такой опции: --nop (возможные опции: --option)"),
+    (["play", "valencia", "extra"], {"LC_ALL": "de_DE.UTF-8"}, "Unerwartete zusätzliche Argumente (extra)"),
 ])
 def test_the_commands_messages_follow_lang_else_the_environment(args: list[str], env: dict[str, str],
                                                                 says: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -742,6 +743,36 @@ def _error_line(message: str) -> None:
     Console(stderr=True).print(f"[red]error:[/red] {escape(message)}", soft_wrap=True, highlight=False)
 
 
+# Typer's own wording of a value outside a range (pydantic's), and of extra arguments.
+_RANGE = re.compile(r"^Input should be (greater|less) than or equal to (\S+)$")
+_EXTRA = re.compile(r"^Got unexpected extra argument(?:s|\(s\))? \((.*)\)$")
+
+
+def _usage_message(exc: typer.TyperException) -> str:
+    """A usage error Typer found, in the command's words: what was wrong, with the parameter's name
+    and what is allowed (Typer's own sentences are English only)."""
+    kind = type(exc).__name__
+    message = str(getattr(exc, "message", "") or "")
+    param = getattr(exc, "param", None)
+    hint = getattr(exc, "param_hint", None) or (param.get_error_hint() if param is not None else None)
+    hint = " / ".join(hint) if isinstance(hint, list | tuple) else hint
+    if kind == "NoSuchOption":
+        possible = sorted(getattr(exc, "possibilities", None) or [])
+        return t("no_such_option", option=getattr(exc, "option_name", "")) + (
+            f" {t('possible_options', options=', '.join(possible))}" if possible else "")
+    if kind == "MissingParameter" and hint:
+        return t("missing_argument" if getattr(param, "param_type_name", "") == "argument" else "missing_option",
+                 name=hint)
+    if kind == "BadParameter" and hint:
+        if m := _RANGE.match(message):
+            message = t("at_least" if m[1] == "greater" else "at_most", n=m[2])
+        return t("invalid_value", name=hint, message=message)
+    if m := _EXTRA.match(message):
+        return t("extra_arguments", args=m[1])
+    format_message = getattr(exc, "format_message", None)
+    return str(format_message()) if callable(format_message) else message
+
+
 def main() -> None:
     """The console script: a usage error, a refused option or bad content ends with one ``error:``
     line and exit status 2, never a traceback or a framed panel."""
@@ -755,10 +786,9 @@ def main() -> None:
         if type(exc).__name__ == "NoArgsIsHelpError":  # a bare command group: its help, as before
             print(exc.message)
             raise SystemExit(2) from None
-        format_message = getattr(exc, "format_message", None)
-        message = format_message() if callable(format_message) else exc.message
         if _LANG.get() is None:  # refused before --lang was read
             _LANG.set(_lang_typed(sys.argv[1:]))
+        message = _usage_message(exc)
         _error_line(message + (f" {t('see_help', command=ctx.command_path)}" if ctx is not None else ""))
         raise SystemExit(2) from None
     except (IllegalAction, ContentError) as exc:
