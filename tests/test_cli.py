@@ -218,6 +218,12 @@ def _run(args: list[str], **env: str) -> tuple[int, str]:
     (["play", "valencia", "--seats", "human,wizard"], {"LANG": "fr_FR.UTF-8"}, "unknown seat type wizard"),
     (["replay", "/nonexistent/game.json"], {"LANG": "de_DE.UTF-8"}, "Datei oder Ordner nicht gefunden: /nonexistent"),
     (["replay", "/tmp", "--lang", "ru"], {}, "/tmp — папка, а не файл"),
+    (["play", "valencia", "--edition", "strasbourg", "--seats", "human,random", "--lang", "de"], {},
+     "wird mit 3-5 Spielern gespielt, nicht mit 2"),
+    (["play", "constantinopolis", "--option", "free_trade=maybe", "--lang", "ru"], {},
+     "опция free_trade=maybe недопустима; выберите одно из значений: false, true"),
+    (["arena", "colonia", "--option", "speed=3"], {"LANG": "de_DE.UTF-8"},
+     "colonia hat keine Option speed; Optionen: free_start_good, weeks"),
     # What Typer itself finds wrong, in the same words
     (["arena", "constantinopolis", "--games", "0"], {"LANG": "ru_RU.UTF-8"},
      "Недопустимое значение для '--games': значение должно быть не меньше 1"),

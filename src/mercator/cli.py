@@ -127,7 +127,31 @@ def _options(game: str, edition: str | None, option: list[str] | None) -> dict[s
             opts[key] = json.loads(raw)
         except json.JSONDecodeError:
             opts[key] = raw
-    return get(game).validate_options(opts)
+    info = get(game)
+    unknown = [k for k in opts if k not in info.options]
+    if unknown:
+        raise IllegalAction(t("unknown_option", game=game, names=", ".join(unknown),
+                              allowed=", ".join(info.options) or "-"))
+    for name, value in opts.items():
+        if value not in info.options[name]:
+            raise IllegalAction(t("option_value", name=name, value=_typed(value),
+                                  allowed=", ".join(_typed(v) for v in info.options[name])))
+    return info.validate_options(opts)
+
+
+def _typed(value: Any) -> str:
+    """A value as it is typed on the command line (true, not Python's True)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _players(game: str, players: int, options: dict[str, Any]) -> None:
+    """The number of players must be one the game (with these options) is played by."""
+    info = get(game)
+    counts = info.counts_for(options)
+    if players not in counts:
+        played = ", ".join(f"{k}={_typed(v)}" for k, v in options.items())
+        raise IllegalAction(t("player_count", game=info.title + (f" ({played})" if played else ""), low=counts[0],
+                              high=counts[-1], n=players))
 
 
 def _message(exc: Exception) -> str:
@@ -195,7 +219,7 @@ def play(
         if bad:
             raise IllegalAction(t("unknown_seats", bad=", ".join(bad), bots=", ".join(BOTS)))
         opts = _options(game, edition, option)
-        get(game).new(len(seat_list), seed=0, options=opts)  # validates the player count
+        _players(game, len(seat_list), opts)
     except IllegalAction as exc:
         _fail(str(exc))
     from mercator.tui import play as play_tui
@@ -399,6 +423,7 @@ def arena(
 
     try:
         opts = _options(game, edition, option)
+        _players(game, players, opts)
         variant = _variant(game, variant_file, set_ or [])
         lineup = [b.strip() for b in bots.split(",") if b.strip()]
         schedule(game, players, lineup, 1, seed, opts, variant)  # refuse a wrong variant before the bar shows
