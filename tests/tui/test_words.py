@@ -78,3 +78,24 @@ def test_every_prompt_fits_an_80_column_line(lang: str) -> None:
         for prompt in (say(lang, "prompt", name=name, keys=hints), say(lang, "ready", name=name)):
             assert len(prompt) <= 80, prompt
     assert len(say(lang, "log_page", page=10, pages=12)) <= 80
+
+
+def test_every_key_is_used() -> None:
+    """No word in words.toml that no screen shows: each key is named in the client's code (or the
+    games' wording modules, which pick a card's sentence), or built from a prefix there
+    (``col_<column>``, ``level_<bot>``, ``f_<field>``) or a suffix the wording adds (a contract
+    with passengers: ``card_pax``, ``card_pax_only``)."""
+    from pathlib import Path
+
+    import mercator
+
+    root = Path(mercator.__file__).parent
+    source = "".join(f.read_text(encoding="utf-8") for f in [*(root / "tui").glob("*.py"),
+                                                              *(root / "games").glob("*/wording.py")])
+    dynamic = ("col_", "level_", "f_")
+    def named(key: str) -> bool:
+        name = re.sub(r"_pax(_only)?$", "", key.rsplit(".", 1)[-1])
+        return name.startswith(dynamic) or re.search(rf"""["']{re.escape(name)}["']""", source) is not None
+
+    unused = [key for key in _keys(_words()["en"]) if not key.startswith("plurals") and not named(key)]
+    assert not unused, unused
