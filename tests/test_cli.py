@@ -16,12 +16,14 @@ from mercator.games import get
 from mercator.games.constantinopolis.data import CONTENT_DIR
 
 runner = CliRunner()
+SRC = Path(__file__).resolve().parents[1] / "src"  # the console script runs this tree's sources
 
 
 def test_games_lists_constantinopolis_with_player_counts():
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "constantinopolis" in result.output and "2-5" in result.output
+    assert "free_trade: false|true" in result.output and "True" not in result.output  # as --option takes it
 
 
 def test_bench_json_reports_the_documented_keys_and_no_errors():
@@ -107,7 +109,7 @@ def test_replay_prints_a_readable_log(tmp_path):
     path, _ = _saved_game(tmp_path)
     result = runner.invoke(app, ["replay", str(path), "--lang", "de"])
     assert result.exit_code == 0, result.output
-    assert "actions replayed" in result.output
+    assert "Aktionen nachgespielt" in result.output  # the summary in the log's language too
 
 
 def test_content_check_passes_on_shipped_content():
@@ -164,7 +166,7 @@ def test_a_wrong_argument_is_named_with_what_is_allowed_and_no_traceback(args: l
 
     done = subprocess.run([sys.executable, "-c", "from mercator.cli import main; main()", *args],
                           capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
-                          env={"COLUMNS": "40", "PATH": "/usr/bin:/bin"})
+                          env={"COLUMNS": "40", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(SRC)})
     output = done.stdout + done.stderr
     assert done.returncode == 2, output
     assert says in output, output
@@ -188,3 +190,82 @@ def test_content_check_infers_the_game_from_the_folder(tmp_path):
                      encoding="utf-8")
     bad = runner.invoke(app, ["content", "check", str(folder)])
     assert bad.exit_code == 1 and "valencia" in bad.output and "max_stacks" in bad.output, bad.output
+
+
+def _run(args: list[str], **env: str) -> tuple[int, str]:
+    """The console script in a real process with the given environment (and no other locale)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", "from mercator.cli import main; main()", *args],
+                          capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+                          env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(SRC), **env})
+    return done.returncode, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(("args", "env", "says"), [
+    (["play", "constantinopolis", "--seats", "human,wizard", "--lang", "de"], {},
+     "unbekannte Platzart wizard; erlaubt sind human oder einer von"),
+    (["play", "constantinopolis", "--seats", "human,wizard", "--lang", "ru"], {"LANG": "de_DE.UTF-8"},
+     "неизвестный тип места wizard"),  # --lang wins over the environment
+    (["play", "constantinopolis", "--lang", "fr"], {"LANG": "de_DE.UTF-8"},
+     "'fr' ist keiner der erlaubten Werte: en, de, ru"),  # a wrong --lang: the environment's language
+    (["arena", "constantinopolis", "--games", "2", "--out", "/nonexistent/run.jsonl"], {"LC_MESSAGES": "ru_RU.UTF-8"},
+     "папки /nonexistent не существует"),
+    (["content", "check", "/tmp"], {"LC_ALL": "de_DE.UTF-8", "LANG": "ru_RU.UTF-8"},  # LC_ALL comes first
+     "es ist nicht zu erkennen, für welches Spiel /tmp Inhalte enthält"),
+    (["play", "valencia", "--nope", "--lang", "de"], {}, "(siehe: mercator play --help)"),
+    (["play", "valencia", "--seats", "human,wizard"], {"LANG": "fr_FR.UTF-8"}, "unknown seat type wizard"),
+    (["replay", "/nonexistent/game.json"], {"LANG": "de_DE.UTF-8"}, "Datei oder Ordner nicht gefunden: /nonexistent"),
+    (["replay", "/tmp", "--lang", "ru"], {}, "/tmp — папка, а не файл"),
+    (["play", "valencia", "--edition", "strasbourg", "--seats", "human,random", "--lang", "de"], {},
+     "wird mit 3-5 Spielern gespielt, nicht mit 2"),
+    (["play", "constantinopolis", "--option", "free_trade=maybe", "--lang", "ru"], {},
+     "опция free_trade=maybe недопустима; выберите одно из значений: false, true"),
+    (["arena", "colonia", "--option", "speed=3"], {"LANG": "de_DE.UTF-8"},
+     "colonia hat keine Option speed; Optionen: free_start_good, weeks"),
+    # What Typer itself finds wrong, in the same words
+    (["arena", "constantinopolis", "--games", "0"], {"LANG": "ru_RU.UTF-8"},
+     "Недопустимое значение для '--games': значение должно быть не меньше 1"),
+    (["play"], {"LANG": "de_DE.UTF-8"}, "Es fehlt das Argument 'game'. (siehe: mercator play --help)"),
+    (["play", "valencia", "--nop", "--lang", "ru"], {}, "Нет такой опции: --nop (возможные опции: --option)"),
+    (["play", "valencia", "extra"], {"LC_ALL": "de_DE.UTF-8"}, "Unerwartete zusätzliche Argumente (extra)"),
+])
+def test_the_commands_messages_follow_lang_else_the_environment(args: list[str], env: dict[str, str],
+                                                                says: str) -> None:
+    code, output = _run(args, **env)
+    assert code == 2, output
+    assert says in output, output
+    assert output.startswith("error: ") and output.count("\n") == 1, output
+
+
+@pytest.mark.parametrize(("lang", "says"), [("de", "Aktionen nachgespielt; beendet: ja"),
+                                            ("ru", "воспроизведено: "), ("en", "actions replayed; over: yes")])
+def test_replay_says_what_it_did_in_the_chosen_language(tmp_path, lang: str, says: str) -> None:
+    path, state = _saved_game(tmp_path)
+    result = runner.invoke(app, ["replay", str(path), "--no-show", "--verify", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    assert says in result.output, result.output
+    if lang == "ru":  # a count of actions takes the plural its number asks for
+        from babel import Locale
+
+        form = Locale.parse("ru").plural_form(len(state.history))
+        word = {"one": "действие", "few": "действия", "many": "действий"}[form]
+        assert f"воспроизведено: {len(state.history)} {word}; окончена: да" in result.output
+        assert "проверено" in result.output and "matches" not in result.output
+
+
+def test_the_commands_catalog_has_every_key_in_every_language_and_uses_each() -> None:
+    import re
+
+    from mercator import cli
+    from mercator.engine.i18n import LANGS
+
+    words = cli._catalog()
+    source = Path(cli.__file__).read_text(encoding="utf-8")
+    keys = {k for k in words["en"] if k != "plurals"}
+    for lang in LANGS:
+        assert {k for k in words[lang] if k != "plurals"} == keys, lang
+        assert set(words[lang]["plurals"]) == set(words["en"]["plurals"]), lang
+    unused = [k for k in keys if not re.search(rf"""["']{k}["']""", source)]
+    assert not unused, unused

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import sys
 from collections.abc import Callable
 from contextlib import nullcontext
+from contextvars import ContextVar
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -13,8 +18,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from mercator.engine.content import read_toml
 from mercator.engine.errors import ContentError, IllegalAction
-from mercator.engine.i18n import LANGS
+from mercator.engine.i18n import LANGS, plural_format
 from mercator.engine.record import GameRecord
 from mercator.engine.variants import Variant, active, environment, load_overlay, parse_set
 from mercator.games import all_games, get
@@ -28,10 +34,58 @@ app.add_typer(balance_app, name="balance")
 console = Console()
 
 
+@app.callback()
+def _start() -> None:
+    """Mercator: merchant Euro board games."""
+    _LANG.set(None)  # a command without --lang speaks the environment's language
+
+
+# ---- the command's own words (cli.toml), in the command's language ----------------------------------
+# The running command's --lang, for its messages (reset for every command: see _start).
+_LANG: ContextVar[str | None] = ContextVar("mercator_cli_lang", default=None)
+
+
+@cache
+def _catalog() -> dict[str, Any]:
+    return read_toml(Path(__file__).with_name("cli.toml"))
+
+
+def environment_lang() -> str:
+    """The language the environment asks for: the first of LC_ALL, LC_MESSAGES and LANG that is set
+    (POSIX precedence), when it is one of ours ("de_DE.UTF-8" -> "de"); else English."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            code = value.split(".")[0].split("_")[0].lower()
+            return code if code in LANGS else "en"
+    return "en"
+
+
+def _lang() -> str:
+    """The running command's --lang, else the environment's language."""
+    return _LANG.get() or environment_lang()
+
+
+def t(key: str, lang: str | None = None, **fields: Any) -> str:
+    """The command's message ``key`` in ``lang`` (default: the running command's language)."""
+    table = _catalog()[lang or _lang()]
+    return plural_format(lang or _lang(), table.get("plurals", {}), table[key], fields)
+
+
+def _lang_typed(args: list[str]) -> str | None:
+    """The --lang typed on a command line (for a usage error found before the options are read)."""
+    for i, arg in enumerate(args):
+        value = arg.removeprefix("--lang=") if arg.startswith("--lang=") else \
+            (args[i + 1] if arg == "--lang" and i + 1 < len(args) else None)
+        if value in LANGS:
+            return value
+    return None
+
+
 def _writable(path: Path | None) -> Path | None:
     """An output file's folder must exist (checked before any work is done)."""
     if path is not None and not path.parent.is_dir():
-        raise typer.BadParameter(f"the folder {path.parent} does not exist")
+        raise typer.BadParameter(t("folder_missing", folder=path.parent))
     return path
 
 
@@ -39,9 +93,18 @@ def _one_of(allowed: list[str]) -> Any:
     """A parameter callback: a value outside ``allowed`` is a usage error that lists them."""
     def check(value: str | None) -> str | None:
         if value is not None and value not in allowed:
-            raise typer.BadParameter(f"{value!r} is not one of {', '.join(allowed)}")
+            raise typer.BadParameter(t("not_one_of", value=repr(value), allowed=", ".join(allowed)))
         return value
     return check
+
+
+def _set_lang(value: str | None) -> str:
+    """--lang (read before the other parameters, so their messages are in it too); when it is not
+    given, the environment's language."""
+    if value is not None and value not in LANGS:
+        raise typer.BadParameter(t("not_one_of", value=repr(value), allowed=", ".join(LANGS)))
+    _LANG.set(value or environment_lang())
+    return _lang()
 
 
 # Arguments several commands share, checked while parsing, so a wrong value is a usage error that
@@ -49,7 +112,9 @@ def _one_of(allowed: list[str]) -> Any:
 GAME_NAMES = [g.name for g in all_games()]
 GameName = Annotated[str, typer.Argument(callback=_one_of(GAME_NAMES), help=f"The game: {', '.join(GAME_NAMES)}",
                                          show_default=False)]
-Lang = Annotated[str, typer.Option(callback=_one_of(list(LANGS)), help=f"Language: {', '.join(LANGS)}")]
+Lang = Annotated[str | None, typer.Option(callback=_set_lang, is_eager=True, show_default=False,
+                                          help=f"Language: {', '.join(LANGS)} (default: the environment's "
+                                               "LC_ALL, LC_MESSAGES or LANG, else en)")]
 
 
 def _options(game: str, edition: str | None, option: list[str] | None) -> dict[str, Any]:
@@ -62,7 +127,41 @@ def _options(game: str, edition: str | None, option: list[str] | None) -> dict[s
             opts[key] = json.loads(raw)
         except json.JSONDecodeError:
             opts[key] = raw
-    return get(game).validate_options(opts)
+    info = get(game)
+    unknown = [k for k in opts if k not in info.options]
+    if unknown:
+        raise IllegalAction(t("unknown_option", game=game, names=", ".join(unknown),
+                              allowed=", ".join(info.options) or "-"))
+    for name, value in opts.items():
+        if value not in info.options[name]:
+            raise IllegalAction(t("option_value", name=name, value=_typed(value),
+                                  allowed=", ".join(_typed(v) for v in info.options[name])))
+    return info.validate_options(opts)
+
+
+def _typed(value: Any) -> str:
+    """A value as it is typed on the command line (true, not Python's True)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _players(game: str, players: int, options: dict[str, Any]) -> None:
+    """The number of players must be one the game (with these options) is played by."""
+    info = get(game)
+    counts = info.counts_for(options)
+    if players not in counts:
+        played = ", ".join(f"{k}={_typed(v)}" for k, v in options.items())
+        raise IllegalAction(t("player_count", game=info.title + (f" ({played})" if played else ""), low=counts[0],
+                              high=counts[-1], n=players))
+
+
+def _message(exc: Exception) -> str:
+    """An error as the command's words say it; a file the system refuses named with its path (the
+    system's own wording is English whatever the language)."""
+    for kind, key in ((FileNotFoundError, "no_file"), (IsADirectoryError, "is_folder"),
+                      (PermissionError, "no_permission")):
+        if isinstance(exc, kind) and exc.filename is not None:
+            return t(key, path=exc.filename)
+    return str(exc)
 
 
 def _fail(message: str) -> None:
@@ -77,15 +176,17 @@ def _need(module: str, extra: str, what: str) -> None:
     try:
         import_module(module)
     except ImportError:
-        _fail(f"{what} needs the '{extra}' extra: pip install 'mercator[{extra}]'")
+        _fail(t("needs_extra", what=t(what), extra=extra))
 
 
 @app.command()
 def games() -> None:
     """List the games with their player counts and options."""
-    table = Table("game", "title", "players", "options")
+    table = Table(*t("games_columns").split(", "))
     for info in all_games():
-        opts = ", ".join(f"{k}: {'|'.join(map(str, v))}" for k, v in info.options.items()) or "-"
+        # As --option takes them (key=value, the value read as JSON): true, not Python's True.
+        opts = ", ".join(f"{k}: {'|'.join(json.dumps(x) if not isinstance(x, str) else x for x in v)}"
+                         for k, v in info.options.items()) or "-"
         table.add_row(info.name, info.title, f"{info.player_counts[0]}-{info.player_counts[-1]}", opts)
     console.print(table)
 
@@ -105,7 +206,7 @@ def play(
     edition: Annotated[str | None, typer.Option(help="Edition, for games that have several")] = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option as key=value, e.g. free_trade=true")] = None,
     record: Annotated[Path | None, typer.Option(callback=_writable, help="Save the game record to this file")] = None,
-    lang: Lang = "en",
+    lang: Lang = None,
 ) -> None:
     """Play in the terminal against bots or hotseat with friends."""
     import random
@@ -116,15 +217,15 @@ def play(
     bad = [s for s in seat_list if s != "human" and s not in BOTS]
     try:
         if bad:
-            raise IllegalAction(f"unknown seat type(s) {bad}; use human or one of {', '.join(BOTS)}")
+            raise IllegalAction(t("unknown_seats", bad=", ".join(bad), bots=", ".join(BOTS)))
         opts = _options(game, edition, option)
-        get(game).new(len(seat_list), seed=0, options=opts)  # validates the player count
+        _players(game, len(seat_list), opts)
     except IllegalAction as exc:
         _fail(str(exc))
     from mercator.tui import play as play_tui
 
     play_tui(game, seat_list, seed if seed is not None else random.randrange(2**31), opts,
-             str(record) if record else None, lang=lang)
+             str(record) if record else None, lang=lang or _lang())
 
 
 @app.command()
@@ -132,11 +233,12 @@ def replay(
     file: Path,
     verify: Annotated[bool, typer.Option(help="Exit 1 if the replayed hash differs from the stored one")] = False,
     show: Annotated[bool, typer.Option(help="Print every action with its events")] = True,
-    lang: Lang = "en",
+    lang: Lang = None,
 ) -> None:
     """Step through a saved game record."""
     from mercator.engine.i18n import render
 
+    lang = lang or _lang()
     try:
         rec = GameRecord.load(file)
         _in_variant(rec, ["replay", str(file), "--verify" if verify else "--no-verify",
@@ -149,17 +251,19 @@ def replay(
                     console.print(f"[dim]{n:5d}[/dim] {render(rec.game, e, lang)}")
         checks = rec.checks() if verify else []
     except (IllegalAction, ContentError, OSError) as exc:
-        _fail(str(exc))
-    console.print(f"{len(rec.actions)} actions replayed; over: {state.is_over()}; scores: "
-                  f"{state.scores() if state.is_over() else '-'}; hash {state.state_hash()}")
+        _fail(_message(exc))
+    scores = ", ".join(map(str, state.scores())) if state.is_over() else "-"
+    console.print(escape(t("replayed", n=len(rec.actions), over=t("yes" if state.is_over() else "no"), scores=scores,
+                           hash=state.state_hash())))
     if verify:
         if not checks:
-            _fail("the record stores no final hash, scores or event digest to verify against")
-        for what, holds, detail in checks:
-            console.print(f"{'[green]matches[/green]' if holds else '[red]differs[/red]'}: {what}: {detail}")
+            _fail(t("nothing_to_verify"))
+        for what, holds, detail in checks:  # what was checked and the hashes: the record's own terms
+            verdict = f"[green]{t('matches')}[/green]" if holds else f"[red]{t('differs')}[/red]"
+            console.print(f"{verdict}: {escape(what)}: {escape(detail)}")
         if not all(holds for _, holds, _ in checks):
             raise typer.Exit(1)
-        console.print("[green]verified[/green]: the replay matches everything the record stores")
+        console.print(f"[green]{escape(t('verified'))}[/green]")
 
 
 @app.command()
@@ -169,7 +273,7 @@ def review(
                                                                "default every seat")] = None,
     level: Annotated[str, typer.Option(help="The reviewing bot: normal, hard or ismcts:N")] = "normal",
     top: Annotated[int, typer.Option(min=1, help="How many of the costliest decisions to list")] = 10,
-    lang: Lang = "en",
+    lang: Lang = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print every reviewed decision as JSON")] = False,
 ) -> None:
     """Review a saved game: the decisions that cost the most, with the better move and its gain."""
@@ -177,33 +281,33 @@ def review(
     from mercator.bots.review import costliest
     from mercator.bots.review import review as review_game
 
+    lang = lang or _lang()
     try:
         rec = GameRecord.load(file)
         _in_variant(rec, ["review", str(file), *(f"--seat={s}" for s in seat or []), "--level", level,
                           "--top", str(top), "--lang", lang, *(["--json"] if as_json else [])])
         if seat and max(seat) > rec.players:
-            raise IllegalAction(f"seat {max(seat)} does not exist; the game has seats 1-{rec.players}")
+            raise IllegalAction(t("seat_missing", seat=max(seat), n=rec.players))
         make_bot(level, 0, rec.game)  # a clear error for an unknown bot before any search runs
         seats = {s - 1 for s in seat} if seat else None
-        with console.status("reviewing…", spinner="dots") if not as_json else nullcontext():
+        with console.status(t("reviewing"), spinner="dots") if not as_json else nullcontext():
             decisions = list(review_game(rec, seats, level, lang=lang))
     except (IllegalAction, ContentError, OSError, ValueError) as exc:
-        _fail(str(exc))
+        _fail(_message(exc))
     if as_json:
         typer.echo(json.dumps({"game": rec.game, "level": level, "decisions": [d.to_json() for d in decisions]}))
         return
     by_n = {d.n: d for d in decisions}
     worst = [by_n[n] for n in costliest(((d.n, d.gain) for d in decisions), top)]
-    table = Table(title=f"{get(rec.game).title}: the {len(worst)} costliest of {len(decisions)} decisions "
-                        f"(reviewed by {level})")
-    for column in ("action", "seat", "chosen", "better", "gain"):
-        table.add_column(column, justify="right" if column in ("action", "seat", "gain") else "left")
+    table = Table(title=escape(t("review_title", game=get(rec.game).title, shown=len(worst), n=len(decisions),
+                                 level=level)))
+    for i, column in enumerate(t("review_columns").split(", ")):
+        table.add_column(column, justify="right" if i in (0, 1, 4) else "left")
     for d in worst:
         table.add_row(str(d.n + 1), str(d.seat + 1), escape(d.chosen_text), escape(d.best_text),
                       f"{d.gain:.1f}{' ~' if d.rough else ''}")
     console.print(table)
-    console.print("gain: the estimated points the better move adds to the seat's lead; ~ marks a rough "
-                  "estimate (the chosen move got little of the search)")
+    console.print(escape(t("review_note")))
 
 
 @app.command()
@@ -319,6 +423,7 @@ def arena(
 
     try:
         opts = _options(game, edition, option)
+        _players(game, players, opts)
         variant = _variant(game, variant_file, set_ or [])
         lineup = [b.strip() for b in bots.split(",") if b.strip()]
         schedule(game, players, lineup, 1, seed, opts, variant)  # refuse a wrong variant before the bar shows
@@ -354,19 +459,20 @@ def arena(
         return
     _print_summary(summary)
     if report is not None:
-        console.print(f"report written to {report}")
+        console.print(escape(t("report_written", path=report)))
 
 
 @app.command()
 def rules(
     game: GameName,
-    lang: Lang = "en",
+    lang: Lang = None,
     out: Annotated[Path | None, typer.Option(callback=_writable,
                                              help="Write the HTML page here (default: print it)")] = None,
 ) -> None:
     """The game's content (every card, tile and constant with its provenance tag) as an HTML page."""
     from mercator.web.rules import render_rules
 
+    lang = lang or _lang()
     try:
         page = render_rules(game, lang)
     except (IllegalAction, ContentError) as exc:
@@ -375,7 +481,7 @@ def rules(
         print(page)
     else:
         out.write_text(page)
-        console.print(f"{game} rules content ({lang}) written to {out}")
+        console.print(escape(t("rules_written", game=game, lang=lang, path=out)))
 
 
 @balance_app.command("sweep")
@@ -423,7 +529,7 @@ def balance_sweep(
                       f"{seat['ci95'][1]:.1%}]; {wins}; winning score {s['winning_score'].get('mean', 0):.1f}; "
                       f"{s['length_rounds'].get('median', 0):g} {s['round_word']}s; ended because {ends}")
     if report is not None:
-        console.print(f"report written to {report}")
+        console.print(escape(t("report_written", path=report)))
 
 
 @balance_app.command("luck")
@@ -486,7 +592,7 @@ def balance_skill(
     try:
         levels = [int(b) for b in budgets.split(",") if b.strip()]
     except ValueError:
-        _fail(f"--budgets {budgets!r}: give whole numbers separated by commas, e.g. 100,500,2000")
+        _fail(t("budgets", value=repr(budgets)))
     curve = _study(as_json, lambda: skill_curve(game, players, levels, against, games_, seed,
                                                 _options(game, edition, option), workers, backend))
     if as_json:
@@ -511,9 +617,9 @@ def _study(as_json: bool, work: Callable[[], T]) -> T:
 def _need_extras(report: Path | None, backend: str) -> None:
     """The arena's extras, checked before any game is played."""
     if report is not None:
-        _need("matplotlib", "report", "the HTML report")
+        _need("matplotlib", "report", "what_report")
     if backend == "ray":
-        _need("ray", "ray", "the Ray backend")
+        _need("ray", "ray", "what_ray")
 
 
 def _in_variant(rec: GameRecord, args: list[str]) -> None:
@@ -524,10 +630,9 @@ def _in_variant(rec: GameRecord, args: list[str]) -> None:
     if (playing.to_json() if playing else None) == (wanted.to_json() if wanted else None):
         return
     import subprocess
-    import sys
 
     if wanted is not None:  # on stderr: stdout may be JSON
-        typer.echo(f"this record was played with the variant {wanted.label}", err=True)
+        typer.echo(t("variant_record", variant=wanted.label), err=True)
     done = subprocess.run([sys.executable, "-c", "from mercator.cli import main; main()", *args],
                           env=environment(wanted), check=False)
     raise typer.Exit(done.returncode)
@@ -571,8 +676,7 @@ def _game_of(path: Path) -> str:
         named = [g for g in GAME_NAMES if part == g or part.startswith((g + "-", g + "_"))]
         if named:
             return named[0]
-    raise typer.BadParameter(f"cannot tell which game {path} holds content for (no folder on its path is named "
-                             f"after one); say it with --game {'|'.join(GAME_NAMES)}", param_hint="PATH")
+    raise typer.BadParameter(t("which_game", path=path, games="|".join(GAME_NAMES)), param_hint="PATH")
 
 
 @content_app.command("check")
@@ -583,7 +687,7 @@ def content_check(
 ) -> None:
     """Validate content files; a bad file is reported with file, row and field."""
     if path is not None and not path.exists():
-        raise typer.BadParameter(f"{path} does not exist", param_hint="PATH")
+        raise typer.BadParameter(t("path_missing", path=path), param_hint="PATH")
     if path is not None and game is None:
         game = _game_of(path)
     failures = 0
@@ -597,7 +701,7 @@ def content_check(
             if path.is_file():
                 files = {path.name: files[path.name]} if path.name in files else {}
                 if not files:
-                    _fail(f"{path.name} is not a {name} content file; expected one of {', '.join(data.FILES)}")
+                    _fail(t("not_content_file", name=path.name, game=name, files=", ".join(data.FILES)))
         try:
             if path is None or path.is_dir():
                 data.compile_content(data.load_files(folder))
@@ -606,10 +710,10 @@ def content_check(
 
                 for fname, model in files.items():
                     load_model(folder / fname, model)
-            console.print(f"[green]ok[/green] {name}: {', '.join(files)} in {folder}")
+            console.print(f"[green]{escape(t('content_ok', game=name, files=', '.join(files), folder=folder))}[/green]")
         except ContentError as exc:
             failures += 1
-            console.print(f"[red]bad content[/red] {name}: {exc}")
+            console.print(f"[red]{escape(t('content_bad', game=name, error=exc))}[/red]")
     if failures:
         raise typer.Exit(1)
 
@@ -645,7 +749,7 @@ def serve(
 ) -> None:
     """Run the web app and game server: lobby, seats, bots, live updates (HTTP + WebSocket, OpenAPI at
     /openapi.json), the browser client at / and the rules pages. docs/hosting.md: hosting among strangers."""
-    _need("fastapi", "server", "the web app")
+    _need("fastapi", "server", "what_web")
     from mercator.web.app import run
 
     # Settings fields only, never run()'s own parameters; Settings checks the values (hence Any).
@@ -664,22 +768,53 @@ def _error_line(message: str) -> None:
     Console(stderr=True).print(f"[red]error:[/red] {escape(message)}", soft_wrap=True, highlight=False)
 
 
+# Typer's own wording of a value outside a range (pydantic's), and of extra arguments.
+_RANGE = re.compile(r"^Input should be (greater|less) than or equal to (\S+)$")
+_EXTRA = re.compile(r"^Got unexpected extra argument(?:s|\(s\))? \((.*)\)$")
+
+
+def _usage_message(exc: typer.TyperException) -> str:
+    """A usage error Typer found, in the command's words: what was wrong, with the parameter's name
+    and what is allowed (Typer's own sentences are English only)."""
+    kind = type(exc).__name__
+    message = str(getattr(exc, "message", "") or "")
+    param = getattr(exc, "param", None)
+    hint = getattr(exc, "param_hint", None) or (param.get_error_hint() if param is not None else None)
+    hint = " / ".join(hint) if isinstance(hint, list | tuple) else hint
+    if kind == "NoSuchOption":
+        possible = sorted(getattr(exc, "possibilities", None) or [])
+        return t("no_such_option", option=getattr(exc, "option_name", "")) + (
+            f" {t('possible_options', options=', '.join(possible))}" if possible else "")
+    if kind == "MissingParameter" and hint:
+        return t("missing_argument" if getattr(param, "param_type_name", "") == "argument" else "missing_option",
+                 name=hint)
+    if kind == "BadParameter" and hint:
+        if m := _RANGE.match(message):
+            message = t("at_least" if m[1] == "greater" else "at_most", n=m[2])
+        return t("invalid_value", name=hint, message=message)
+    if m := _EXTRA.match(message):
+        return t("extra_arguments", args=m[1])
+    format_message = getattr(exc, "format_message", None)
+    return str(format_message()) if callable(format_message) else message
+
+
 def main() -> None:
     """The console script: a usage error, a refused option or bad content ends with one ``error:``
     line and exit status 2, never a traceback or a framed panel."""
     try:
         code = app(standalone_mode=False, prog_name="mercator")
     except typer.Abort:  # Ctrl-C or end of input at a prompt
-        _error_line("interrupted")
+        _error_line(t("interrupted"))
         raise SystemExit(130) from None
     except typer.TyperException as exc:  # Typer's usage errors (its click's ClickException) derive from it
         ctx = getattr(exc, "ctx", None)
         if type(exc).__name__ == "NoArgsIsHelpError":  # a bare command group: its help, as before
             print(exc.message)
             raise SystemExit(2) from None
-        format_message = getattr(exc, "format_message", None)
-        message = format_message() if callable(format_message) else exc.message
-        _error_line(message + (f" (see: {ctx.command_path} --help)" if ctx is not None else ""))
+        if _LANG.get() is None:  # refused before --lang was read
+            _LANG.set(_lang_typed(sys.argv[1:]))
+        message = _usage_message(exc)
+        _error_line(message + (f" {t('see_help', command=ctx.command_path)}" if ctx is not None else ""))
         raise SystemExit(2) from None
     except (IllegalAction, ContentError) as exc:
         _error_line(str(exc))

@@ -30,10 +30,10 @@ def need_tmux() -> None:
 
 
 class Terminal:
-    """One tmux server of its own running ``mercator ARGS`` in ``folder`` in an 80×24 pane; when the
-    command ends, the pane stays and shows ``[exit N]``."""
+    """One tmux server of its own running ``mercator ARGS`` in ``folder`` in an 80×24 pane (or
+    ``width``×``height``); when the command ends, the pane stays and shows ``[exit N]``."""
 
-    def __init__(self, folder: Path, args: list[str]) -> None:
+    def __init__(self, folder: Path, args: list[str], width: int = WIDTH, height: int = HEIGHT) -> None:
         need_tmux()
         self.server = f"mercator-test-{uuid.uuid4().hex[:12]}"  # a server of its own, never the user's
         self.prompts = 0  # decision prompts seen so far
@@ -44,8 +44,10 @@ class Terminal:
         # and show how the client ended.
         script = f"trap true INT; cd {shlex.quote(str(folder))} && PYTHONPATH={shlex.quote(str(SRC))} {play}; " \
                  "echo \"[exit $?]\"; sleep 600"
-        self._tmux("-f", str(config), "new-session", "-d", "-x", str(WIDTH), "-y", str(HEIGHT), "-s", "t",
-                   f"env -u NO_COLOR -u FORCE_COLOR TERM=xterm-256color sh -c {shlex.quote(script)}")
+        # No COLUMNS or LINES: the tmux server may hand its default 80×24 to the pane, not the pane's size.
+        clean = "env -u NO_COLOR -u FORCE_COLOR -u COLUMNS -u LINES TERM=xterm-256color"
+        self._tmux("-f", str(config), "new-session", "-d", "-x", str(width), "-y", str(height), "-s", "t",
+                   f"{clean} sh -c {shlex.quote(script)}")
 
     def _tmux(self, *args: str) -> str:
         out = subprocess.run(["tmux", "-L", self.server, *args], capture_output=True, text=True, check=True)
@@ -137,6 +139,36 @@ def vocabulary(game: str) -> frozenset[str]:
     for f in files:
         words.update(w.lower() for w in WORD.findall(f.read_text(encoding="utf-8")))
     return frozenset(words)
+
+
+def catalog_words(lang: str) -> frozenset[str]:
+    """Every word (two letters or more, lower case) of ``lang``'s strings in the catalogs a terminal
+    screen draws on: the terminal's, the games', the words every client shares, the web pages'
+    (for the labels the board borrows)."""
+    from mercator.engine.content import read_toml
+
+    root = SRC / "mercator"
+    files = [root / "tui" / "words.toml", root / "engine" / "words.toml", root / "web" / "ui.toml",
+             *(root / "games").glob("*/messages.toml")]
+    out: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, str):  # the text, not its {placeholders}
+            out.update(w.lower() for w in WORD.findall(re.sub(r"\{[^}]*\}", " ", value)) if len(w) > 1)
+
+    for f in files:
+        walk(read_toml(f).get(lang, {}))
+    return frozenset(out)
+
+
+def english_left(text: str, lang: str) -> list[str]:
+    """The words of ``text`` that only the English catalogs use (a word ``lang``'s catalogs use
+    too, such as a name or "Gold", is no sign of English)."""
+    english = catalog_words("en") - catalog_words(lang)
+    return sorted({w for w in WORD.findall(text) if w.lower() in english})
 
 
 def _cells(line: str) -> list[str]:

@@ -121,7 +121,7 @@ def test_the_log_shows_everything_since_your_last_turn_without_other_seats_secre
     console = Console(file=buf, width=500)  # one event per line, unwrapped, to find each
     session = _new_session(GAME, ["human", "human"], 3, {}, None, "en", console, lambda prompt: "q", None)
     rng = stdlib_random.Random(4)
-    session.seen_at[0] = 0
+    session.seen_at[0] = -1  # seen before setup: the setup events (action 0) are new to it too
     while len(session.log) < 60:
         seat = session.state.to_act()[0]
         _apply(session, seat, rng.choice(session.state.legal_actions(seat)))

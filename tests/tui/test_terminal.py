@@ -14,7 +14,18 @@ from mercator.engine.i18n import render
 from mercator.engine.record import GameRecord
 from mercator.games import get
 
-from .terminal import EXIT, LITERAL, Terminal, actions_on, broken_words, need_tmux, plain, vocabulary
+from .terminal import (
+    EXIT,
+    LITERAL,
+    WORD,
+    Terminal,
+    actions_on,
+    broken_words,
+    english_left,
+    need_tmux,
+    plain,
+    vocabulary,
+)
 
 GAME = "constantinopolis"
 NAMES = ["Player 1", "Random 2"]
@@ -181,4 +192,72 @@ def test_hotseat_hand_over_leaves_nothing_to_scroll_back_to(tmp_path: Path, term
     history = term.history()
     for secret in ("Player 1 to decide", "Player 1, choose an action", "Player 1, your choice"):
         assert secret not in history
+    _clean(history, "colonia")
+
+
+def _titles() -> set[str]:
+    """The games' titles: brand names, shown as they are in every language."""
+    from mercator.games import all_games
+
+    return {w.lower() for info in all_games() for w in WORD.findall(info.title)}
+
+
+def _play_and_read(term: Terminal, rng: random.Random, decisions: int | None) -> str:
+    """Type a shown key at each decision (b at the 2nd, l at the 3rd), up to
+    ``decisions`` of them and then q, or to the game's end; everything the terminal showed."""
+    n = 0
+    while decisions is None or n < decisions:
+        try:
+            _, shown = term.decision(timeout=60)
+        except AssertionError:
+            if EXIT.search(term.screen()):  # the game is over
+                return term.history()
+            raise
+        n += 1
+        if n == 2:
+            term.type("b")
+            _, shown = term.decision()
+        if n == 3:
+            term.type("l")
+            term.wait(r"\d+ \S+ \d+: Enter = ", whole=True)  # the pager's line (wrapped), in any language
+            term.type("q")
+            _, again = term.decision()
+            shown += again
+        term.type(rng.choice(actions_on(shown)))
+    term.decision()
+    term.type("q")
+    assert _exit_status(term) == 0
+    return term.history()
+
+
+@pytest.mark.parametrize(("game", "seats", "lang", "decisions"), [
+    ("valencia", "human,random", "de", None), ("valencia", "human,random", "ru", None),
+    ("constantinopolis", "human,random,random,random,random", "de", 8),
+    ("constantinopolis", "human,random", "ru", 8),
+    ("colonia", "human,random,random", "ru", 10), ("colonia", "human,random,random,random,random,random", "de", 10),
+])
+def test_no_english_word_on_a_german_or_russian_screen(tmp_path: Path, terminals: list[Terminal], game: str,
+                                                       seats: str, lang: str, decisions: int | None) -> None:
+    """Compact boards, the full board, the log pager and (for a whole game) the end: no word that only
+    the English catalogs use, at 80×24; no Python literal, no word broken in two."""
+    term = _start(terminals, tmp_path, game, "--seats", seats, "--seed", "3", "--lang", lang)
+    history = _play_and_read(term, random.Random(5), decisions)
+    text = plain(history)
+    if decisions is None:
+        assert {"de": "Endwertung", "ru": "Итоговые очки"}[lang] in text  # the game's end was reached
+    assert {"de": "Protokoll, Seite 1", "ru": "Журнал, страница 1"}[lang] in text  # the pager was read
+    left = [w for w in english_left(history, lang) if w.lower() not in _titles()]
+    assert not left, left
+    _clean(history, game)
+
+
+def test_a_larger_terminal_gets_wider_lines(tmp_path: Path, terminals: list[Terminal]) -> None:
+    """At 120×40 the boards and sentences run to the wider edge and no word breaks; the pager shows
+    more lines a page than at 24 rows."""
+    term = Terminal(tmp_path, ["play", "colonia", "--seats", "human,random,random", "--seed", "4"], 120, 40)
+    terminals.append(term)
+    history = _play_and_read(term, random.Random(2), 6)
+    lines = history.splitlines()
+    assert max(len(line.rstrip()) for line in lines) > 100
+    assert all(len(line) <= 120 for line in lines)
     _clean(history, "colonia")

@@ -64,3 +64,38 @@ def test_each_decision_summary_is_in_the_chosen_language(game: str, lang: str) -
     if lang != "en":  # the labels are not English
         for english in ("to decide", "in supply", "Behind your screen", "Your contracts", "Week "):
             assert english not in out, english
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_prompt_fits_an_80_column_line(lang: str) -> None:
+    """A prompt is typed after on its own line: a longer one would wrap, cutting a word or the
+    "[keys]: " end apart (default names, every key hint, the log's page 10 of 12)."""
+    from mercator.tui import default_names
+
+    keys = ("log", "board", "undo", "quit")
+    hints = ", ".join([say(lang, "key_action"), "e", *(say(lang, f"key_{k}") for k in keys)])
+    for name in default_names(["human"] * 9 + ["greedy"], lang):
+        for prompt in (say(lang, "prompt", name=name, keys=hints), say(lang, "ready", name=name)):
+            assert len(prompt) <= 80, prompt
+    assert len(say(lang, "log_page", page=10, pages=12)) <= 80
+
+
+def test_every_key_is_used() -> None:
+    """No word in words.toml that no screen shows: each key is named in the client's code (or the
+    games' wording modules, which pick a card's sentence), or built from a prefix there
+    (``col_<column>``, ``level_<bot>``, ``f_<field>``) or a suffix the wording adds (a contract
+    with passengers: ``card_pax``, ``card_pax_only``)."""
+    from pathlib import Path
+
+    import mercator
+
+    root = Path(mercator.__file__).parent
+    source = "".join(f.read_text(encoding="utf-8") for f in [*(root / "tui").glob("*.py"),
+                                                              *(root / "games").glob("*/wording.py")])
+    dynamic = ("col_", "level_", "f_")
+    def named(key: str) -> bool:
+        name = re.sub(r"_pax(_only)?$", "", key.rsplit(".", 1)[-1])
+        return name.startswith(dynamic) or re.search(rf"""["']{re.escape(name)}["']""", source) is not None
+
+    unused = [key for key in _keys(_words()["en"]) if not key.startswith("plurals") and not named(key)]
+    assert not unused, unused

@@ -37,6 +37,7 @@ from mercator.engine.state import Event, GameState
 from mercator.games import get
 
 from .common import Ctx, GameUI, options_text, say
+from .common import words_of as words_of_tui
 
 HUMAN = "human"
 LOG_TAIL = 12  # the log lines shown at the end of the game (l shows them all)
@@ -123,23 +124,33 @@ def _new_session(game: str, seats: list[str], seed: int, options: dict[str, Any]
         raise IllegalAction(f"{len(names)} names given for {len(seats)} seats")
     state = get(game).new(players=len(seats), seed=seed, options=options)
     bots = {s: make_bot(kind, seed + s, game) for s, kind in enumerate(seats) if kind != HUMAN}
-    session = Session(game, state, list(seats), names or default_names(seats), bots, console, input_fn, lang,
+    session = Session(game, state, list(seats), names or default_names(seats, lang), bots, console, input_fn, lang,
                       record_path, GameUI(game), dict(options))
     # Setup events, where the game keeps them (not part of the state proper): action number 0.
     session.log = logged(state, 0, list(getattr(state, "opening_events", [])))
     return session
 
 
-def default_names(seats: list[str]) -> list[str]:
-    """'Player 1' for humans, 'Greedy 2' for a greedy bot in seat 2, ..."""
-    return [f"Player {s + 1}" if kind == HUMAN else f"{kind.capitalize()} {s + 1}" for s, kind in enumerate(seats)]
+def default_names(seats: list[str], lang: str = "en") -> list[str]:
+    """'Player 1' for humans, 'Greedy 2' for a greedy bot in seat 2, ... in ``lang``."""
+    def name(seat: int, kind: str) -> str:
+        if kind == HUMAN:
+            return say(lang, "player_n", n=seat + 1)
+        level = level_name(kind, lang)
+        return f"{level[:1].upper()}{level[1:]} {seat + 1}"
+    return [name(s, kind) for s, kind in enumerate(seats)]
+
+
+def level_name(kind: str, lang: str) -> str:
+    """A bot level in ``lang``: the words every client shares, else the terminal's own (greedy,
+    ismcts), else as typed."""
+    return str(words()[lang].get(f"level_{kind}") or words_of_tui(lang).get(f"level_{kind}", kind))
 
 
 def _intro(session: Session) -> None:
     info = get(session.game)
     con = session.console
-    levels = words()[session.lang]
-    kinds = [session.say("human") if k == HUMAN else levels.get(f"level_{k}", k) for k in session.kinds]
+    kinds = [session.say("human") if k == HUMAN else level_name(k, session.lang) for k in session.kinds]
     who = ", ".join(f"{n} ({k})" for n, k in zip(session.names, kinds, strict=True))
     con.print(Rule(Text(session.say("title", game=info.title, seed=session.state.seed), style="bold")))
     con.print(Text(session.say("seats", who=who)))
@@ -340,7 +351,7 @@ def show(con: Console, parts: list[RenderableType]) -> None:
 
 
 def board_renderables(session: Session, seat: int | None) -> list[RenderableType]:
-    return session.ui.board(session.state.view(seat), session.names, seat)
+    return session.ui.board(session.state.view(seat), session.names, seat, session.lang)
 
 
 def since_panel(session: Session, seat: int) -> Panel:

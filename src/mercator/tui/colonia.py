@@ -8,18 +8,21 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from mercator.engine.i18n import catalog
+from mercator.engine.i18n import catalog, fill
+from mercator.games.colonia.data import CRAFTSMEN, CURRENCIES, DAYS, GOODS, RAWS
 
-from .common import decision_line, field_words, game_say, header_rule, pretty_id, web_word
+from .common import decision_line, field_words, game_say, header_rule, label, named, web_word
+from .common import say as common_say
 
 GAME = "colonia"
 
-CURRENCY_SHORT = {"pfund": "Pf", "grivna": "Gr", "mark": "Mk", "gulden": "Gu"}
-STREET_SHORT = {"street_tue": "Tu", "street_wed": "We", "street_thu": "Th", "street_harbour": "Hb"}
+STREETS = ("street_tue", "street_wed", "street_thu", "street_harbour")
+CITIES = ("london", "novgorod", "bergen", "bruges")
 
 
 @cache
@@ -33,42 +36,75 @@ def _relic(cid: str) -> Any:
     return next(r for r in _content().relics if r.id == cid)
 
 
-def _decree(did: str) -> Any:
-    return next(d for d in _content().decrees if d.id == did)
+def _words(lang: str, template: str, **fields: Any) -> str:
+    """``template`` filled in as the game's catalog words its fields (plurals, bundles, names)."""
+    return fill(GAME, lang, template, fields) or template
 
 
-def _currency(city: int) -> str:
-    from mercator.games.colonia.data import CURRENCIES
-
-    return CURRENCIES[city]
+def _say(lang: str, key: str, names: list[str], **fields: Any) -> str:
+    return game_say(GAME, lang, key, names, **fields)
 
 
-def bundle(counts: dict[str, int]) -> str:
-    return ", ".join(f"{n} {k}" for k, n in counts.items() if n) or "-"
+def bundle(counts: dict[str, int], lang: str = "en") -> str:
+    """'2 leather, 1 saddle' as the catalog words goods and raw materials."""
+    return field_words(GAME, lang, "goods", {k: n for k, n in counts.items() if n}, []) if any(counts.values()) \
+        else "-"
 
 
-def card_text(cid: str) -> str:
+def money(n: int, currency: str, lang: str) -> str:
+    return _words(lang, f"{{n:{currency}}}", n=n)
+
+
+def card_text(cid: str, lang: str = "en") -> str:
     r = _relic(cid)
-    if r.shrine:
-        return f"{r.name.split(' (')[0]} (doubles one relic of its city)"
-    return f"{r.name} ({r.vp} VP)"
+    name = named(GAME, lang, "relics", cid)
+    return name if r.shrine else _words(lang, "{name} ({vp:vp})", name=name, vp=r.vp)
 
 
-def ship_name(sid: str, city: str) -> str:
-    return f"{city.capitalize()} ship {sid.rsplit('_', 1)[1]}"
+def ship_name(sid: str, lang: str = "en") -> str:
+    return named(GAME, lang, "ships", sid)
+
+
+def recipe(craftsman: str, lang: str) -> str:
+    """'Saddler: leather + iron → saddle' (the content's recipe)."""
+    i = CRAFTSMEN.index(craftsman)
+    raws = " + ".join(named(GAME, lang, "raws", RAWS[r]) for r in _content().recipes[i])
+    return f"{named(GAME, lang, 'craftsman', craftsman)}: {raws} → {named(GAME, lang, 'goods', GOODS[i])}"
+
+
+def holds_text(ship: dict[str, Any], names: list[str], lang: str) -> str:
+    cur = CURRENCIES[CITIES.index(ship["city"])]
+    return "; ".join(f"{bundle(h['goods'], lang)} → {money(h['payout'], cur, lang)}"
+                     + (f" [{names[h['seat']]}]" if h["seat"] is not None else "") for h in ship["holds"])
+
+
+def decree_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
+    """Each decree of the week: its day, name, state and what it does."""
+    return [_say(lang, "decree", names, day=web_word(lang, f"day_{DAYS[d['day'] - 1]}", DAYS[d["day"] - 1]),
+                 name=named(GAME, lang, "decrees", d["decree"]),
+                 state=web_word(lang, f"state_{d['state']}", d["state"]),
+                 effect=named(GAME, lang, "effects", d["decree"])) for d in view["decrees"]]
+
+
+def departing_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
+    """The ships that sail on Saturday (the first berths, as many as depart), with their holds."""
+    ships = [b for b in view["berths"][:view["departing"]] if b is not None]
+    out = [_say(lang, "departing", names, n=view["departing"])]
+    out.extend(f"  {ship_name(b['ship'], lang)}: {holds_text(b, names, lang)}" for b in ships)
+    return out
 
 
 # ---- the board -------------------------------------------------------------------------------------
-def board(view: dict[str, Any], names: list[str], seat: int | None) -> list[RenderableType]:
+def board(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> list[RenderableType]:
     parts: list[RenderableType] = [
-        header(view, names, seat), week_panel(view, names),
-        Columns([stalls_table(view, names), craftsmen_table(view, names)], padding=(0, 2)),
-        Columns([harbour_table(view, names), display_table(view, names)], padding=(0, 2)),
-        players_table(view, names),
+        header(view, names, seat, lang), week_panel(view, names, lang),
+        Columns([stalls_table(view, names, lang), craftsmen_table(view, names, lang)], padding=(0, 2)),
+        Columns([harbour_table(view, names, lang), display_table(view, names, lang)], padding=(0, 2)),
+        players_table(view, names, lang),
     ]
     if seat is not None:  # the seat's own screen: the exact raw materials
-        parts.append(screen_panel(view["players"][seat]))
-    decision = decision_line(GAME, view, names, seat, "en")
+        parts.append(screen_panel(view["players"][seat], lang))
+    decision = decision_line(GAME, view, names, seat, lang)
     return parts if decision is None else [*parts, decision]
 
 
@@ -88,8 +124,13 @@ def summary(view: dict[str, Any], names: list[str], seat: int, lang: str) -> lis
         out.append(Text(say("player", seat=s, family=families.get(p["colour"], p["colour"]), **p["money"],
                             goods=p["goods"], stock=raws, supply=p["supply"], relic_vp=p["relic_vp"])))
     out.append(Text(say("screen", raws=view["players"][seat]["screen"]["raws"])))
-    decision = decision_line(GAME, view, names, seat, lang)
-    return out if decision is None else [*out, decision]
+    out.extend(Text(line, style="cyan") for line in decree_lines(view, names, lang))
+    if view["day"] in (3, 4):  # market and craftsmen: what each craftsman makes of what
+        out.append(Text(" · ".join(recipe(c, lang) for c in CRAFTSMEN)))
+    if view["day"] in (4, 5):  # craftsmen and loading: which ships sail and what they pay
+        out.extend(Text(line) for line in departing_lines(view, names, lang))
+    return out if (decision := decision_line(GAME, view, names, seat, lang)) is None else [*out, decision]
+
 
 
 def final_columns(view: dict[str, Any], seat: int) -> dict[str, str]:
@@ -105,92 +146,97 @@ def header(view: dict[str, Any], names: list[str], seat: int | None, lang: str =
                        view, names, seat, lang)
 
 
-def week_panel(view: dict[str, Any], names: list[str]) -> Panel:
+def week_panel(view: dict[str, Any], names: list[str], lang: str = "en") -> Panel:
     lines = []
     if view["week_card"]:
-        lines.append(f"Week card {view['week_card'].split('_')[1]}: {view['dice']} die roll(s) on Thursday, "
-                     f"ships departing: {view['departing']}")
-    for d in view["decrees"]:
-        lines.append(f"Decree ({pretty_id(_day(d['day']))}): {_decree(d['decree']).name} — {d['state']}")
+        lines.append(_say(lang, "week_card", names, card=named(GAME, lang, "week_cards", view["week_card"]),
+                          dice=view["dice"], departing=view["departing"]))
+    lines.extend(decree_lines(view, names, lang))
+    lines.extend(departing_lines(view, names, lang)[1:])
     order = ", ".join(names[s] for s in view["turn_order"])
     mayor = "-" if view["mayor"] is None else names[view["mayor"]]
-    lines.append(f"Turn order: {order}; mayor: {mayor}")
-    lines.append(f"Bag: {view['bag']} raws; decks: ships {view['decks']['ship']}, relics {view['decks']['relic']}; "
-                 f"goods in supply: {bundle(view['goods_supply'])}")
-    return Panel("\n".join(lines), title="The week", title_align="left")
+    lines.append(f"{label(lang, 'c_turn_order', 'Turn order')}: {order}; {label(lang, 'c_mayor', 'Mayor')}: {mayor}")
+    lines.append(_say(lang, "bag", names, bag=view["bag"], ships=view["decks"]["ship"], relics=view["decks"]["relic"],
+                      goods=bundle(view["goods_supply"], lang)))
+    return Panel(escape("\n".join(lines)), title=_say(lang, "week_title", names), title_align="left")
 
 
-def _day(day: int) -> str:
-    from mercator.games.colonia.data import DAYS
-
-    return DAYS[day - 1]
-
-
-def stalls_table(view: dict[str, Any], names: list[str]) -> Table:
-    t = Table(title="Market stalls", title_justify="left")
-    for col in ("Stall", "Raws", "Cost", "Bought by"):
-        t.add_column(col)
+def stalls_table(view: dict[str, Any], names: list[str], lang: str = "en") -> Table:
+    t = Table(title=label(lang, "c_stalls", "Market stalls"), title_justify="left")
+    t.add_column("#")
+    for key, default in (("c_raws", "Raw materials"), ("cost", "cost"), ("c_bought_by", "bought by")):
+        t.add_column(label(lang, key, default))
     for s in view["stalls"]:
         owner = "-" if s["bought_by"] is None else f"{names[s['bought_by']]} ({s['members']})"
-        t.add_row(str(s["stall"]), bundle(s["raws"]), str(s["cost"]) if any(s["raws"].values()) else "-", owner)
+        cost = _words(lang, "{n:member}", n=s["cost"]) if any(s["raws"].values()) else "-"
+        t.add_row(str(s["stall"]), bundle(s["raws"], lang), cost, owner)
     return t
 
 
-def craftsmen_table(view: dict[str, Any], names: list[str]) -> Table:
-    t = Table(title="Craftsmen", title_justify="left")
-    for col in ("Craftsman", "Good", "Orders", "Next cost", "Queue (field 1 first)"):
-        t.add_column(col)
+def craftsmen_table(view: dict[str, Any], names: list[str], lang: str = "en") -> Table:
+    t = Table(title=label(lang, "c_craftsmen", "Craftsmen"), title_justify="left")
+    for key, default in (("c_craftsmen", "Craftsmen"), ("c_stick", "orders served"), ("c_next_cost", "next cost"),
+                         ("v_queue", "Queue")):
+        t.add_column(label(lang, key, default))
     for c in view["craftsmen"]:
-        queue = ", ".join(f"{names[st['seat']]}:{st['members']}" for st in c["stacks"]) or "-"
-        t.add_row(pretty_id(c["craftsman"]), c["good"], str(c["stick"]), str(c["next_cost"]), queue)
+        queue = ", ".join(f"{names[st['seat']]}: {st['members']}" for st in c["stacks"]) or "-"
+        t.add_row(recipe(c["craftsman"], lang), str(c["stick"]), str(c["next_cost"]), queue)
     return t
 
 
-def harbour_table(view: dict[str, Any], names: list[str]) -> Table:
-    t = Table(title="Harbour", title_justify="left")
-    for col in ("Berth", "Ship", "Holds (goods = pay, loaded by)"):
-        t.add_column(col)
+def harbour_table(view: dict[str, Any], names: list[str], lang: str = "en") -> Table:
+    t = Table(title=label(lang, "c_harbour", "Harbour"), title_justify="left")
+    t.add_column("#")
+    t.add_column(label(lang, "c_departing", "Ships departing"))
+    t.add_column(label(lang, "c_payout", "payout"))
     for b, ship in enumerate(view["berths"]):
         if ship is None:
             t.add_row(str(b + 1), "-", "")
             continue
-        cur = CURRENCY_SHORT[_currency(("london", "novgorod", "bergen", "bruges").index(ship["city"]))]
-        holds = "; ".join(f"{h['hold']}: {bundle(h['goods'])} = {h['payout']} {cur}"
-                          + (f" [{names[h['seat']]}]" if h["seat"] is not None else "") for h in ship["holds"])
-        t.add_row(str(b + 1), ship_name(ship["ship"], ship["city"]), holds)
+        sails = named(GAME, lang, "sails", "this_week" if b < view["departing"] else "later")
+        t.add_row(str(b + 1), f"{ship_name(ship['ship'], lang)} ({sails})", holds_text(ship, names, lang))
     return t
 
 
-def display_table(view: dict[str, Any], names: list[str]) -> Table:
-    t = Table(title="Relic display", title_justify="left")
-    for col in ("Card", "Price", "Reserved by"):
-        t.add_column(col)
+def display_table(view: dict[str, Any], names: list[str], lang: str = "en") -> Table:
+    t = Table(title=label(lang, "c_relics", "Relic display"), title_justify="left")
+    for key, default in (("c_relics", "Relic display"), ("c_price", "price"), ("c_reserved_by", "reserved by")):
+        t.add_column(label(lang, key, default))
     for d in view["display"]:
         r = _relic(d["card"])
         reserved = "-" if d["reserved_by"] is None else names[d["reserved_by"]]
-        t.add_row(card_text(d["card"]), f"{d['price']} {CURRENCY_SHORT[_currency(r.city)]}", reserved)
+        t.add_row(card_text(d["card"], lang), money(d["price"], CURRENCIES[r.city], lang), reserved)
     return t
 
 
-def players_table(view: dict[str, Any], names: list[str]) -> Table:
-    t = Table(title="Families", title_justify="left")
-    for col in ("Player", "Supply", "Streets Tu/We/Th/Hb", "Money Pf/Gr/Mk/Gu", "Goods", "Raws", "Cards left",
-                "Card/votes", "Relics", "Shrines"):
-        t.add_column(col)
+def players_table(view: dict[str, Any], names: list[str], lang: str = "en") -> Table:
+    t = Table(title=_say(lang, "families", []), title_justify="left")
+    for key, default in (("player", "Player"), ("c_members", "Members in supply"), ("c_streets", "Streets"),
+                         ("c_money", "Money"), ("goods", "Goods"), ("c_raws", "Raw materials"),
+                         ("c_hand", "Family cards"), ("c_played", "Played"), ("c_relic_vp", "Relic points"),
+                         ("c_shrines", "Shrines")):
+        t.add_column(label(lang, key, default))
+    families = catalog(GAME)[lang].get("families", {})
     for s, p in enumerate(view["players"]):
-        streets = "/".join(str(p["streets"][k]) for k in STREET_SHORT)
-        money = "/".join(str(p["money"][k]) for k in CURRENCY_SHORT)
-        raws = bundle(p["raws_known"]) + (f" +{p['raws_unknown']} hidden" if p["raws_unknown"] else "")
-        card = "-" if p["played"] is None else f"{p['played']}/{p['votes']}"
-        relics = f"{p['relic_vp']} VP: " + (", ".join(_relic(r).name for r in p["relics"]) or "-")
-        shrines = ", ".join(f"{c}: {'empty' if x == 'empty' else _relic(x).name}"
+        streets = ", ".join(f"{named(GAME, lang, 'streets', k)} {p['streets'][k]}" for k in STREETS)
+        cash = ", ".join(money(p["money"][k], k, lang) for k in CURRENCIES)
+        raws = bundle(p["raws_known"], lang)
+        if p["raws_unknown"]:
+            raws = _say(lang, "hidden" if any(p["raws_known"].values()) else "hidden_only", names,
+                        known=p["raws_known"], hidden=p["raws_unknown"])
+        card = "-" if p["played"] is None else _words(lang, "{card} ({votes:vote})", card=p["played"],
+                                                       votes=p["votes"])
+        relics = ", ".join(named(GAME, lang, "relics", r) for r in p["relics"])
+        relics = f"{p['relic_vp']}" + (f": {relics}" if relics else "")
+        empty = web_word(lang, "c_stall_empty", "empty")
+        shrines = ", ".join(f"{named(GAME, lang, 'cities', c)}: "
+                            + (empty if x == "empty" else named(GAME, lang, "relics", x))
                             for c, x in p["shrines"].items() if x is not None) or "-"
-        t.add_row(f"{names[s]} ({p['colour']})", str(p["supply"]), streets, money, bundle(p["goods"]), raws,
-                  " ".join(map(str, p["hand"])), card, relics, shrines)
+        t.add_row(f"{names[s]} ({families.get(p['colour'], p['colour'])})", str(p["supply"]), streets, cash,
+                  bundle(p["goods"], lang), raws, " ".join(map(str, p["hand"])), card, relics, shrines)
     return t
 
 
-def screen_panel(me: dict[str, Any]) -> Panel:
-    return Panel(f"Raw materials: {bundle(me['screen']['raws'])}", title="Behind your screen", title_align="left")
-
-
+def screen_panel(me: dict[str, Any], lang: str = "en") -> Panel:
+    return Panel(f"{label(lang, 'c_raws', 'Raw materials')}: {bundle(me['screen']['raws'], lang)}",
+                 title=common_say(lang, "behind_screen"), title_align="left")

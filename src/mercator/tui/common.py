@@ -19,13 +19,19 @@ from rich.text import Text
 
 import mercator
 from mercator.engine.content import read_toml
-from mercator.engine.i18n import describe, fill, plural_format
+from mercator.engine.explain import explanations
+from mercator.engine.i18n import catalog, describe, fill, plural_format
 from mercator.games import get
 
 
 @cache
 def _words() -> dict[str, Any]:
     return read_toml(Path(__file__).with_name("words.toml"))
+
+
+def words_of(lang: str) -> dict[str, Any]:
+    """The terminal client's words in ``lang`` (words.toml)."""
+    return dict(_words()[lang])
 
 
 def say(lang: str, key: str, **fields: Any) -> str:
@@ -56,6 +62,24 @@ def worded(value: Any, lang: str) -> str:
 def web_word(lang: str, key: str, default: str) -> str:
     """A word the web pages share with the terminal (decision kinds, days, phases, fields)."""
     return str(_option_words()[lang].get(key, default))
+
+
+def label(lang: str, key: str, default: str) -> str:
+    """A web word as a label or heading: its first letter upper case ("holder" -> "Holder")."""
+    text = web_word(lang, key, default)
+    return text[:1].upper() + text[1:]
+
+
+def named(game: str, lang: str, table: str, ident: str) -> str:
+    """An id as the game's catalog names it in ``lang`` (``[<lang>.<table>]``), else spelt out."""
+    names = catalog(game).get(lang, {}).get(table, {})
+    return str(names.get(ident) or pretty_id(ident)) if isinstance(names, dict) else pretty_id(ident)
+
+
+def effect(game: str, lang: str, kind: str, ident: str) -> str:
+    """What a content entity does, in ``lang``: the game's explanation (engine/explain.py), the
+    same text the web pages show beside its name."""
+    return str(explanations(game, lang).get(kind, {}).get(ident, {}).get("text", ""))
 
 
 def game_say(game: str, lang: str, key: str, names: list[str], **fields: Any) -> str:
@@ -202,7 +226,7 @@ class GameUI:
     """One game's terminal module (``mercator.tui.<game>``) with fallbacks for what it leaves out,
     and the game's actions in words (the engine words them from the game's catalog).
 
-    A module defines ``board(view, names, seat)`` (everything); optionally ``summary(view, names,
+    A module defines ``board(view, names, seat, lang)`` (everything, in ``lang``); optionally ``summary(view, names,
     seat, lang)`` (what a decision needs, to fit a small terminal, in ``lang``; the board otherwise) and
     ``final_columns(view, seat) -> dict[str, str]`` (keyed by the words' ``col_<key>``).
     """
@@ -217,14 +241,15 @@ class GameUI:
         # Kinds that end the seat's turn or pass: the one legal at a time is also key "e".
         self.closing_kinds: frozenset[str] = info.space.closing
 
-    def board(self, view: dict[str, Any], names: list[str], seat: int | None) -> list[RenderableType]:
+    def board(self, view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en"
+              ) -> list[RenderableType]:
         if self.module is None:
             return [Pretty(view)]
-        return fit(self.module.board(view, names, seat))
+        return fit(self.module.board(view, names, seat, lang))
 
     def summary(self, view: dict[str, Any], names: list[str], seat: int, lang: str = "en") -> list[RenderableType]:
         compact = getattr(self.module, "summary", None)
-        return fit(compact(view, names, seat, lang)) if compact else self.board(view, names, seat)
+        return fit(compact(view, names, seat, lang)) if compact else self.board(view, names, seat, lang)
 
     def describe(self, j: dict[str, Any], ctx: Ctx, lang: str = "en", group: bool = False) -> str:
         return describe(self.game, ctx.view, ctx.seat, j, lang, ctx.names, group=group)

@@ -3,39 +3,40 @@ hand, and every action in words."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
 from rich.columns import Columns
 from rich.console import JustifyMethod, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from mercator.engine.i18n import catalog, fill
+from mercator.games.constantinopolis.data import OFFICES
 from mercator.games.constantinopolis.wording import card_words
 
-from .common import Ctx, decision_line, field_words, game_say, header_rule, pretty_id, web_word
+from .common import Ctx, decision_line, effect, field_words, game_say, header_rule, label, named, web_word
 from .common import say as common_say
 
 GAME = "constantinopolis"
 
 GOOD_IDS = ("alimentary", "consumer", "industrial", "military", "luxury")
-GOOD_SHORT = {"alimentary": "ali", "consumer": "con", "industrial": "ind", "military": "mil", "luxury": "lux"}
 CATEGORY_NAMES = ("production", "commercial", "utility", "public", "wall")
 VOYAGE = {0: "-", 1: "short", 2: "long"}
-# Kinds whose last argument is a number that runs over a range; long lists group them.
 
 
 # ---- the board -------------------------------------------------------------------------------------
-def board(view: dict[str, Any], names: list[str], seat: int | None) -> list[RenderableType]:
-    out: list[RenderableType] = [header(view, names, seat)]
-    out.append(Columns([offices_table(view, names), market_table(view)], padding=(0, 2)))
-    out.append(supply_text(view))
-    out.append(players_table(view, names, seat))
+def board(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> list[RenderableType]:
+    out: list[RenderableType] = [header(view, names, seat, lang)]
+    out.append(Columns([offices_table(view, names, lang), market_table(view, lang)], padding=(0, 2)))
+    out.append(perks_panel(lang))
+    out.append(supply_text(view, lang))
+    out.append(players_table(view, names, seat, lang))
     if seat is not None:
-        out.append(hand_table(view["players"][seat]))
-    decision = decision_line(GAME, view, names, seat, "en")
+        out.append(hand_table(view["players"][seat], names, lang))
+    decision = decision_line(GAME, view, names, seat, lang)
     if decision is not None:
         out.append(decision)
     return out
@@ -60,6 +61,9 @@ def summary(view: dict[str, Any], names: list[str], seat: int, lang: str) -> lis
                    buildings=p["buildings"], fleet=ships, hand=p["hand_size"])
         out.append(Text(("▶ " if s in to_act else "  ") + line))
     out.append(Text(say("market", market=m["current"], prices=prices)))
+    if view["phase"] == 1:  # the office auction: what each office brings
+        out.extend(Text(f"{named(GAME, lang, 'offices', o['office'])}: {effect(GAME, lang, 'offices', o['office'])}",
+                        style="dim") for o in view["offices"])
     me = view["players"][seat]
 
     def card(cid: str) -> str:
@@ -90,83 +94,106 @@ def header(view: dict[str, Any], names: list[str], seat: int | None, lang: str =
                                 phase_name=phase), view, names, seat, lang)
 
 
-def offices_table(view: dict[str, Any], names: list[str]) -> Table:
-    table = Table(title="Offices", title_style="bold", show_edge=False)
+def _words(lang: str, template: str, **fields: Any) -> str:
+    """``template`` filled in as the game's catalog words its fields (plurals, goods, names)."""
+    return fill(GAME, lang, template, fields) or template
+
+
+def offices_table(view: dict[str, Any], names: list[str], lang: str = "en") -> Table:
+    table = Table(title=label(lang, "offices", "Offices"), title_style="bold", show_edge=False)
     table.add_column("#", justify="right")
-    table.add_column("Office")
-    table.add_column("Holder")
-    table.add_column("Stake", justify="right")
+    table.add_column(label(lang, "f_office", "office"))
+    table.add_column(label(lang, "f_holder", "holder"))
+    table.add_column(label(lang, "stake", "Stake"), justify="right")
     for i, o in enumerate(view["offices"], start=1):
         holder = "-" if o["holder"] is None else names[o["holder"]]
-        table.add_row(str(i), office_name(o["office"]), holder, str(o["stake"]))
+        table.add_row(str(i), office_name(o["office"], lang), holder, str(o["stake"]))
     order = ", ".join(names[s] for s in view["player_order"])
-    table.caption = f"Player order: {order}"
+    table.caption = f"{label(lang, 'player_order', 'Player order')}: {order}"
     return table
 
 
-def market_table(view: dict[str, Any]) -> Table:
+def market_table(view: dict[str, Any], lang: str = "en") -> Table:
     m = view["market"]
-    table = Table(title=f"Market: {pretty_id(m['current'])}", title_style="bold", show_edge=False)
-    table.add_column("Good")
-    table.add_column("Buy", justify="right")
-    table.add_column("Sell", justify="right")
-    table.add_column("Donation")
-    donations = {d["good"]: f"{d['qty']} → {d['fp']} FP" for d in m["donations"]}
+    table = Table(title=f"{label(lang, 'market', 'Market')}: {named(GAME, lang, 'markets', m['current'])}",
+                  title_style="bold", show_edge=False)
+    table.add_column(label(lang, "goods", "Goods"))
+    table.add_column(label(lang, "buy", "Buy"), justify="right")
+    table.add_column(label(lang, "sell", "Sell"), justify="right")
+    table.add_column(label(lang, "donation", "Donation"))
+    donations = {d["good"]: _words(lang, "{qty} → {fp:fp}", qty=d["qty"], fp=d["fp"]) for d in m["donations"]}
     for g in GOOD_IDS:
-        table.add_row(g, str(m["buy"][g]), str(m["sell"][g]), donations.get(g, ""))
-    table.caption = (f"Trade limit {m['trade_limit']} · market cards left {m['future_cards']} · "
-                     f"exhaustions {m['exhaustions']}")
+        table.add_row(named(GAME, lang, "goods", g), str(m["buy"][g]), str(m["sell"][g]), donations.get(g, ""))
+    table.caption = " · ".join((web_word(lang, "trade_limit", "Trade limit {n}").format(n=m["trade_limit"]),
+                                web_word(lang, "next_market", "Market cards left: {n}, exhaustions: {ex}")
+                                .format(n=m["future_cards"], ex=m["exhaustions"])))
     return table
 
 
-def supply_text(view: dict[str, Any]) -> Panel:
+def perks_panel(lang: str = "en") -> Panel:
+    """What each office brings its holder (the game's explanations)."""
+    lines = [f"[bold]{escape(office_name(o, lang))}:[/] {escape(effect(GAME, lang, 'offices', o))}" for o in OFFICES]
+    return Panel("\n".join(lines), title=label(lang, "offices", "Offices"), title_align="left")
+
+
+def supply_text(view: dict[str, Any], lang: str = "en") -> Panel:
     cc = _content()
     groups: dict[int, list[str]] = {}
     for bid, count in view["building_supply"].items():
         b = cc.by_id[bid]
-        style = "" if count else "strike dim"
-        groups.setdefault(b.category, []).append(f"[{style}]{pretty_id(bid)} {b.cost}g ×{count}[/]" if style
-                                                 else f"{pretty_id(bid)} {b.cost}g ×{count}")
-    lines = [f"[bold]{CATEGORY_NAMES[c]}:[/] " + ", ".join(items) for c, items in sorted(groups.items())]
-    ships = ", ".join(f"{z} {cost}g ×{n}" for (z, n), cost in zip(view["ship_supply"].items(), cc.ship_cost,
-                                                                    strict=True))
-    lines.append(f"[bold]ships:[/] {ships} · [bold]contract deck:[/] {view['deck_size']} · "
-                 f"[bold]discard:[/] {len(view['discard'])}")
-    return Panel("\n".join(lines), title="Supply", title_align="left")
+        item = escape(_words(lang, "{name} {cost:gold} ×{count}", name=named(GAME, lang, "buildings", bid),
+                             cost=b.cost, count=count))
+        groups.setdefault(b.category, []).append(item if count else f"[strike dim]{item}[/]")
+    lines = [f"[bold]{escape(label(lang, f'cat_{c}', CATEGORY_NAMES[c]))}:[/] " + ", ".join(items)
+             for c, items in sorted(groups.items())]
+    ships = ", ".join(escape(_words(lang, "{size} {cost:gold} ×{n}", size=size, cost=cost, n=n))
+                      for (size, n), cost in zip(view["ship_supply"].items(), cc.ship_cost, strict=True))
+    deck = web_word(lang, "deck", "Contract deck: {n}").format(n=view["deck_size"])
+    discard = web_word(lang, "discard", "Discard pile: {n}").format(n=len(view["discard"]))
+    lines.append(f"[bold]{escape(label(lang, 'ship_supply', 'Ships'))}:[/] {ships} · {escape(deck)} · "
+                 f"{escape(discard)}")
+    return Panel("\n".join(lines), title=game_say(GAME, lang, "supply", []), title_align="left")
 
 
-def players_table(view: dict[str, Any], names: list[str], seat: int | None) -> Table:
-    table = Table(title="Players", title_style="bold", expand=True)
-    columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("Player", "left"), ("Office", "left"), ("Gold", "right"), ("FP", "right"), ("Goods", "left"),
-        ("Buildings", "left"), ("Ships", "left"), ("Posts used", "right"), ("Reserved", "left"), ("Hand", "right"))
-    for col, just in columns:
-        table.add_column(col, justify=just, overflow="ellipsis")
+def players_table(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> Table:
+    table = Table(title=label(lang, "players", "Players"), title_style="bold", expand=True)
+    columns: tuple[tuple[str, str, JustifyMethod], ...] = (
+        ("player", "Player", "left"), ("f_office", "office", "left"), ("gold", "Gold", "right"),
+        ("fp", "Fame", "right"), ("goods", "Goods", "left"), ("buildings", "Buildings", "left"),
+        ("ship_supply", "Ships", "left"), ("trading_posts", "Trading posts (used/all)", "right"),
+        ("reserved", "Reserved", "left"), ("hand_size", "Contracts in hand", "right"))
+    for key, default, just in columns:
+        table.add_column(label(lang, key, default), justify=just, overflow="fold")
     to_act = set(view["to_act"])
     for p in view["players"]:
         s = p["seat"]
         mark = "▶ " if s in to_act else "  "
-        name = mark + names[s] + (" (you)" if s == seat else "")
-        table.add_row(name, office_name(p["office"]) if p["office"] else "-", str(p["gold"]), str(p["fp"]),
-                      goods_text(p["goods"]), ", ".join(pretty_id(b) for b in p["buildings"]),
-                      ships_text(p["ships"]), f"{p['trading_posts'] - p['unused_trading_posts']}/{p['trading_posts']}",
-                      ", ".join(f"{r['contract']} (r{r['round']})" for r in p["reserved"]) or "-",
-                      str(p["hand_size"]))
+        name = mark + names[s] + (common_say(lang, "you") if s == seat else "")
+        table.add_row(name, office_name(p["office"], lang) if p["office"] else "-", str(p["gold"]), str(p["fp"]),
+                      goods_text(p["goods"], lang),
+                      ", ".join(named(GAME, lang, "buildings", b) for b in p["buildings"]),
+                      ships_text(p["ships"], lang),
+                      f"{p['trading_posts'] - p['unused_trading_posts']}/{p['trading_posts']}",
+                      ", ".join(r["contract"] for r in p["reserved"]) or "-", str(p["hand_size"]))
     return table
 
 
-def hand_table(me: dict[str, Any]) -> RenderableType:
-    cards = [(c, "") for c in me.get("hand", [])] + [(r["contract"], " (reserved)") for r in me["reserved"]]
+def hand_table(me: dict[str, Any], names: list[str], lang: str = "en") -> RenderableType:
+    """The seat's contracts: the card as it reads, and the voyage each ship size makes."""
+    cards = [(c, False) for c in me.get("hand", [])] + [(r["contract"], True) for r in me["reserved"]]
     if not cards:
-        return Text("Your contracts: none", style="bold")
-    table = Table(title="Your contracts", title_style="bold", show_edge=False)
-    for col in ("Contract", "Destination", "Cargo", "Passengers", "Small", "Medium", "Large", "Reward"):
-        table.add_column(col)
-    for cid, note in cards:
-        c = contract(cid)
-        voyage = [VOYAGE[v] for v in c.voyage]
-        table.add_row(cid + note, c.destination, cargo_text(c.cargo), str(c.passengers), *voyage,
-                      f"{c.gold} gold, {c.fp} FP")
+        return Text(game_say(GAME, lang, "no_contracts", names), style="bold")
+    table = Table(title=label(lang, "my_contracts", "My contracts"), title_style="bold", show_edge=False)
+    table.add_column(label(lang, "my_contracts", "My contracts"))
+    for size in ("small", "medium", "large"):
+        table.add_column(named(GAME, lang, "sizes", size))
+    for cid, reserved in cards:
+        key, fields = card_words(cid, me)
+        text = game_say(GAME, lang, key, names, **fields)
+        if reserved:
+            text = game_say(GAME, lang, "reserved", names, card=text)
+        table.add_row(text, *(web_word(lang, f"voyage_{v}", VOYAGE[v]) for v in contract(cid).voyage))
+    table.caption = label(lang, "voyage", "Voyage by ship size")
     return table
 
 
@@ -187,31 +214,26 @@ def contract(cid: str) -> Any:
     return _contracts()[cid]
 
 
-def contract_text(cid: str) -> str:
-    c = contract(cid)
-    people = f" + {c.passengers} passengers" if c.passengers else ""
-    return f"{cid} to {c.destination} ({cargo_text(c.cargo)}{people} → {c.gold} gold, {c.fp} FP)"
+def office_name(office: str, lang: str = "en") -> str:
+    return named(GAME, lang, "offices", office)
 
 
-def office_name(office: str) -> str:
-    return pretty_id(office)
+def goods_text(goods: dict[str, int], lang: str = "en") -> str:
+    """'2 alimentary, 1 luxury' as the catalog words a bundle of goods."""
+    return ", ".join(_words(lang, f"{{n:good_{g}}}", n=n) if f"good_{g}" in _plurals(lang)
+                     else f"{n} {named(GAME, lang, 'goods', g)}" for g, n in goods.items() if n) or "-"
 
 
-def cargo_text(vector: Iterable[int]) -> str:
-    return goods_text(dict(zip(GOOD_IDS, vector, strict=True)))
+def _plurals(lang: str) -> dict[str, Any]:
+    return dict(catalog(GAME).get(lang, {}).get("plurals", {}))
 
 
-def goods_text(goods: dict[str, int], full: bool = False) -> str:
-    """'2 ali, 1 lux' (or with full names); other keys such as gold are kept as they are."""
-    parts = [f"{n} {g if full else GOOD_SHORT.get(g, g)}" for g, n in goods.items() if n]
-    return ", ".join(parts) or "-"
-
-
-def ships_text(ships: list[dict[str, Any]]) -> str:
+def ships_text(ships: list[dict[str, Any]], lang: str = "en") -> str:
     counts: dict[str, int] = {}
     for ship in ships:
-        where = "in port" if ship["at"] == "port" else f"at sea ({ship['at']})"
+        where = (web_word(lang, "in_port", "in port") if ship["at"] == "port"
+                 else web_word(lang, f"at_sea_{ship['at']}", f"at sea ({ship['at']})"))
         cargo = f" [{', '.join(ship['contracts'])}]" if ship["contracts"] else ""
-        text = f"{ship['size']} {where}{cargo}"
+        text = f"{named(GAME, lang, 'sizes', ship['size'])} {where}{cargo}"
         counts[text] = counts.get(text, 0) + 1
     return "; ".join(f"{n}× {t}" if n > 1 else t for t, n in counts.items()) or "-"

@@ -8,13 +8,14 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from mercator.games.valencia.wording import task_key
 
-from .common import decision_line, game_say, header_rule, pretty_id, web_word, worded
+from .common import decision_line, effect, game_say, header_rule, label, named, pretty_id, web_word, worded
 from .common import say as common_say
 
 GAME = "valencia"
@@ -28,17 +29,17 @@ def _who(names: list[str], seat: int | None) -> str:
 
 
 # ---- the board -------------------------------------------------------------------------------------
-def board(view: dict[str, Any], names: list[str], seat: int | None) -> list[RenderableType]:
-    out: list[RenderableType] = [header(view, names, seat), rounds_table(view)]
-    out.append(Columns([city_table(view, names), council_table(view, names)], padding=(0, 2)))
-    out.append(supply_text(view))
-    out.append(players_table(view, names, seat))
-    auction = auction_text(view, names)
+def board(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> list[RenderableType]:
+    out: list[RenderableType] = [header(view, names, seat, lang), rounds_table(view, lang)]
+    out.append(Columns([city_table(view, names, lang), council_table(view, names, lang)], padding=(0, 2)))
+    out.append(supply_text(view, lang))
+    out.append(players_table(view, names, seat, lang))
+    auction = auction_text(view, names, lang)
     if auction is not None:
         out.append(auction)
     if seat is not None:
-        out.append(private_panel(view, names, seat))
-    decision = decision_line(GAME, view, names, seat, "en")
+        out.append(private_panel(view, names, seat, lang))
+    decision = decision_line(GAME, view, names, seat, lang)
     return out if decision is None else [*out, decision]
 
 
@@ -50,7 +51,8 @@ def summary(view: dict[str, Any], names: list[str], seat: int, lang: str) -> lis
     for p in view["players"]:
         s = p["seat"]
         you = common_say(lang, "you") if s == seat else ""
-        line = game_say(GAME, lang, "player", names, seat=s, you=you, vp=p["vp"], coins=p["coins"], goods=p["goods"],
+        line = game_say(GAME, lang, "player", names, seat=s, you=you, vp=p["vp"], coins=p["coins"],
+                        goods=goods_text(p["goods"], lang),
                         privileges=p["privileges"],
                         members=p["members_in_supply"])
         out.append(Text(("▶ " if s in to_act else "  ") + line))
@@ -58,6 +60,10 @@ def summary(view: dict[str, Any], names: list[str], seat: int, lang: str) -> lis
     if auction is not None:
         out.append(auction)
     out.append(private_panel(view, names, seat, lang))
+    dealt = view["players"][seat].get("private", {}).get("dealt_tasks", [])
+    if view["phase"] == "setup_tasks":  # the task choice: each dealt card's condition and reward
+        out.extend(Text(f"{named(GAME, lang, 'tasks', task_key(t, view['edition']))}: {effect(GAME, lang, 'tasks', t)}",
+                        style="dim") for t in dealt)
     decision = decision_line(GAME, view, names, seat, lang)
     return out if decision is None else [*out, decision]
 
@@ -76,28 +82,30 @@ def header(view: dict[str, Any], names: list[str], seat: int | None, lang: str =
     return header_rule(title, view, names, seat, lang)
 
 
-def _step_label(st: dict[str, Any]) -> str:
+def _step_label(st: dict[str, Any], lang: str) -> str:
+    """A round card's step: its letter and what is auctioned (the guild, the merchants' seat)."""
     if st["type"] == "guild":
-        return f"{st['step']} {st['guild']}"
-    if st["type"] == "merchants":
-        return f"{st['step']} merchants" + ("+seat" if st["merchants_seat"] else "")
-    return f"{st['step']} {st['type'].replace('_', ' ')}"
+        return f"{st['step']} {named(GAME, lang, 'guilds', st['guild'])}"
+    text = f"{st['step']} {named(GAME, lang, 'step', st['type'])}"
+    return text + (f" ({common_say(lang, 'f_council_seat')})" if st["merchants_seat"] else "")
 
 
-def rounds_table(view: dict[str, Any]) -> Table:
-    table = Table(title="Round cards", title_style="bold", show_edge=False)
-    for col in ("Round", "Card", "Steps", "Landmark"):
-        table.add_column(col)
+def rounds_table(view: dict[str, Any], lang: str = "en") -> Table:
+    table = Table(title=_say(lang, "round_cards"), title_style="bold", show_edge=False)
+    for key, default in (("v_round_card", "Round {round}"), ("v_step", "Step {step}"), ("f_landmark", "landmark")):
+        table.add_column(label(lang, key, default).split(" {")[0] if key != "f_landmark"
+                         else common_say(lang, "f_landmark").capitalize())
     for r in view["round_cards"]:
         style = "bold" if r["round"] == view["round"] else "dim"
-        table.add_row(str(r["round"]), r["card"], ", ".join(_step_label(s) for s in r["steps"]),
-                      pretty_id(r["landmark"]), style=style)
+        table.add_row(f"{r['round']}: {named(GAME, lang, 'round_card', r['card'])}",
+                      ", ".join(_step_label(s, lang) for s in r["steps"]), named(GAME, lang, "landmark", r["landmark"]),
+                      style=style)
     return table
 
 
-def city_table(view: dict[str, Any], names: list[str]) -> Table:
+def city_table(view: dict[str, Any], names: list[str], lang: str = "en") -> Table:
     city = view["city"]
-    table = Table(title="City", title_style="bold", show_lines=False, padding=(0, 1))
+    table = Table(title=label(lang, "v_city", "City"), title_style="bold", show_lines=False, padding=(0, 1))
     table.add_column("")
     for c in range(1, city["cols"] + 1):
         table.add_column(f"c{c}", justify="center")
@@ -116,45 +124,57 @@ def city_table(view: dict[str, Any], names: list[str]) -> Table:
             else:
                 row.append(f"[dim]{GUILD_LETTER.get(kind, ' ')}.[/]")
         table.add_row(*row)
-    palms = ", ".join(d.removeprefix("dot_") for d in city["bonus_pieces"]) or "none"
-    table.caption = (f"b bakers u butchers s shoemakers v vintners m smiths; ◇ site, digit = landmark value; "
-                     f"bonus pieces (SE corner of): {palms}")
+    guilds = ", ".join(f"{letter} {named(GAME, lang, 'guilds', g)}" for g, letter in GUILD_LETTER.items())
+    palms = ", ".join(d.removeprefix("dot_") for d in city["bonus_pieces"]) or "-"
+    table.caption = _say(lang, "city_legend", guilds=guilds, palms=palms)
     return table
 
 
-def council_table(view: dict[str, Any], names: list[str]) -> Table:
-    table = Table(title="Council", title_style="bold", show_edge=False)
-    table.add_column("Seat")
-    table.add_column("Member")
+def council_table(view: dict[str, Any], names: list[str], lang: str = "en") -> Table:
+    table = Table(title=label(lang, "v_council", "Council"), title_style="bold", show_edge=False)
+    table.add_column(common_say(lang, "f_council_seat").capitalize())
+    table.add_column(label(lang, "player", "Player"))
     for seat_id, holder in view["council"].items():
-        table.add_row(pretty_id(seat_id), _who(names, holder))
+        table.add_row(named(GAME, lang, "council_seats", seat_id), _who(names, holder))
     return table
 
 
-def supply_text(view: dict[str, Any]) -> Panel:
+def supply_text(view: dict[str, Any], lang: str = "en") -> Panel:
     s = view["supply"]
-    goods = ", ".join(f"{g} {n}" for g, n in s["goods"].items())
-    return Panel(f"[bold]goods:[/] {goods} · [bold]privileges:[/] {s['privileges']} · "
-                 f"[bold]bonus pieces:[/] {s['bonus_pieces']}", title="Supply", title_align="left")
+    goods = ", ".join(f"{named(GAME, lang, 'good', g)} {n}" for g, n in s["goods"].items())
+    return Panel(f"[bold]{escape(label(lang, 'goods', 'Goods'))}:[/] {escape(goods)} · "
+                 f"[bold]{escape(label(lang, 'v_privileges', 'Privileges'))}:[/] {s['privileges']} · "
+                 f"[bold]{escape(label(lang, 'v_bonus', 'Bonus pieces'))}:[/] {s['bonus_pieces']}",
+                 title=label(lang, "v_supply", "Supply"), title_align="left")
 
 
-def players_table(view: dict[str, Any], names: list[str], seat: int | None) -> Table:
-    table = Table(title="Players", title_style="bold", expand=True)
-    for col in ("Player", "VP", "Coins", "Goods", "Priv.", "Members", "Pile", "Drawn", "Stacks", "Discard",
-                "Tasks"):
-        table.add_column(col, overflow="ellipsis")
+def players_table(view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en") -> Table:
+    table = Table(title=label(lang, "players", "Players"), title_style="bold", expand=True)
+    for key, default in (("player", "Player"), ("v_vp", "Points"), ("v_coins", "Coins"), ("goods", "Goods"),
+                         ("v_privileges", "Privileges"), ("v_members", "Members in supply"), ("v_pile", "Pile"),
+                         ("v_hand", "Hand"), ("v_stacks", "Stacks"), ("v_discard", "Discard"), ("v_tasks", "Tasks")):
+        table.add_column(label(lang, key, default), overflow="fold")
     to_act = set(view["to_act"])
     for p in view["players"]:
         s = p["seat"]
-        name = ("▶ " if s in to_act else "  ") + names[s] + (" (you)" if s == seat else "")
-        goods = ", ".join(f"{g} {n}" for g, n in p["goods"].items() if n) or "-"
+        name = ("▶ " if s in to_act else "  ") + names[s] + (common_say(lang, "you") if s == seat else "")
+        goods = goods_text(p["goods"], lang)
         stacks = " ".join(f"{x['size']}" + ("" if x["state"] == "face_down" else "✗") for x in p["stacks"]) or "-"
         bottom = p["returned_at_bottom"]
-        pile = str(p["pile"]) + (f" (bottom {worded(bottom, 'en')})" if bottom else "")
+        pile = str(p["pile"]) + (f" ({worded(bottom, lang)})" if bottom else "")
         table.add_row(name, str(p["vp"]), str(p["coins"]), goods, str(p["privileges"]), str(p["members_in_supply"]),
                       pile, str(p["drawn_this_round"]), stacks, f"{len(p['discard'])}+{p['face_down_discards']}",
                       str(p["tasks_kept"]))
     return table
+
+
+def goods_text(goods: dict[str, int], lang: str) -> str:
+    """'Bread 2, Wine 1': each guild's good by its name (the catalog's ``good`` table)."""
+    return ", ".join(f"{named(GAME, lang, 'good', g)} {n}" for g, n in goods.items() if n) or "-"
+
+
+def _say(lang: str, key: str, names: list[str] | None = None, **fields: Any) -> str:
+    return game_say(GAME, lang, key, names or [], **fields)
 
 
 def auction_text(view: dict[str, Any], names: list[str], lang: str = "en") -> Text | None:
@@ -184,7 +204,7 @@ def private_panel(view: dict[str, Any], names: list[str], seat: int, lang: str =
     if me.get("drawn"):
         lines.append(say("drawn", cards=worded(me["drawn"], lang)))
     if me.get("next_card") is not None:
-        lines.append(say("next_card", card=me["next_card"], stacks=_partial(me) or say("nothing")))
+        lines.append(say("next_card", card=me["next_card"], stacks=_partial(me, lang) or say("nothing")))
     if me.get("stacks"):
         stacks = "; ".join(f"{s['stack']}: {worded(s['values'], lang)}" for s in me["stacks"])
         lines.append(say("stacks", stacks=stacks))
@@ -194,10 +214,10 @@ def private_panel(view: dict[str, Any], names: list[str], seat: int, lang: str =
     return Panel(Text("\n".join(lines)), title=common_say(lang, "behind_screen"), title_align="left")
 
 
-def _partial(me: dict[str, Any]) -> str:
+def _partial(me: dict[str, Any], lang: str) -> str:
     stacks: list[list[int]] = []
     for value, k in zip(me.get("hand", []), me.get("assigned", []), strict=False):
         while len(stacks) <= k:
             stacks.append([])
         stacks[k].append(value)
-    return "; ".join(f"{i + 1}: {worded(s, 'en')}" for i, s in enumerate(stacks))
+    return "; ".join(f"{i + 1}: {worded(s, lang)}" for i, s in enumerate(stacks))

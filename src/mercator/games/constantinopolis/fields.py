@@ -18,7 +18,7 @@ class StateFields(SimultaneousChoices):
     __slots__ = (
         "players", "round", "phase", "p1_done", "stack", "order", "turn_pos", "supply", "ship_supply", "deck",
         "discard", "market", "under", "future", "exhaustions", "final_round", "holder", "stake", "acted",
-        "banned", "base_order", "over",
+        "banned", "base_order", "over", "opening_events",
     )
     players: list[Player]
     round: int
@@ -42,6 +42,7 @@ class StateFields(SimultaneousChoices):
     banned: list[int]
     base_order: list[int]
     over: bool
+    opening_events: list[Event]  # what setup did, for logs (not hashed: see the state's NOT_STATE)
 
     # ---- what one part of the rules asks of another (defined in a mixin or in the state class) ----
     @property

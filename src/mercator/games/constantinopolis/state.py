@@ -13,7 +13,7 @@ from mercator.engine.state import Event, GameState
 from .auction import AuctionRules
 from .buildings import BuildingRules
 from .contracts import ContractRules
-from .data import GOODS
+from .data import GOODS, OFFICES
 from .frames import ACT, SIMUL, TURN, Act, Frame, Simul, Turn
 from .player import Player
 from .round_end import RoundEndRules
@@ -29,6 +29,8 @@ class ConstantinopolisState(FrameFlow, AuctionRules, BuildingRules, ContractRule
     SPACE = SPACE
 
     __slots__ = ()  # the fields are fields.StateFields' slots (waiting and commits: SimultaneousChoices')
+    # What setup did, for logs: not part of the position (the hash and the records stay as they were).
+    NOT_STATE = GameState.NOT_STATE | {"opening_events"}
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -62,8 +64,11 @@ class ConstantinopolisState(FrameFlow, AuctionRules, BuildingRules, ContractRule
         self.waiting: tuple[int, ...] = ()
         self.commits: dict[int, Action] = {}
         self.over = False
+        ev: list[Event] = [{"type": "round", "round": 1}]
+        ev.extend({"type": "office_dealt", "seat": s, "office": OFFICES[slot]} for slot, s in enumerate(seats))
         self._start_auction()
-        self._advance([])
+        self._advance(ev)
+        self.opening_events = ev
 
     @property
     def n(self) -> int:
@@ -178,4 +183,5 @@ class ConstantinopolisState(FrameFlow, AuctionRules, BuildingRules, ContractRule
         c.waiting = self.waiting
         c.commits = dict(self.commits)
         c.over = self.over
+        c.opening_events = self.opening_events
         return c
