@@ -3,7 +3,9 @@ worded in every language from its catalog (never by the fallback)."""
 
 from __future__ import annotations
 
+import html
 import random
+import re
 
 import pytest
 
@@ -98,3 +100,60 @@ def test_a_named_value_keeps_its_id_for_a_plural_word() -> None:
     assert name == "предмет роскоши" and name.id == "luxury"
     text = _Formatter("ru", table["plurals"]).vformat("{qty:good_{good.id}}", (), {"qty": 5, "good": name})
     assert text == "5 предметов роскоши"
+
+
+# ---- the glossary: every catalog speaks the seeds' words --------------------------------------------
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def _catalog_texts(game: str, lang: str) -> dict[str, str]:
+    """Every text a player of ``game`` reads in ``lang``, by where it comes from."""
+    from mercator.web.howto import howto_path
+    from mercator.web.rules import render_rules, ui_text
+
+    ui_keys = re.compile(i18n.glossary(game)["ui_keys"])
+    page = re.sub(r"<[^>]+>", " ", render_rules(game, lang))
+    return {"messages.toml": "\n".join(_strings(catalog(game).get(lang, {}))),
+            "web/ui.toml": "\n".join(v for k, v in ui_text()[lang].items() if ui_keys.match(k)),
+            "engine/words.toml": "\n".join(i18n.words()[lang].values()),
+            f"howto/{lang}.md": howto_path(game, lang).read_text(encoding="utf-8"),
+            "rules page": html.unescape(page)}
+
+
+def _stem_pattern(term: str) -> str:
+    """A term's words in any of their forms: each word's stem then any letters ("должность" finds
+    "должности", "Reliquienkarte" "Reliquienkarten")."""
+    words = re.findall(r"\w+", term.split(" (")[0])
+    return r"\W+".join(re.escape(w[:max(3, len(w) - 2)]) + r"\w*" for w in words)
+
+
+@pytest.mark.parametrize("info", all_games(), ids=lambda g: g.name)
+def test_glossary_rows_are_complete(info) -> None:
+    terms = i18n.glossary(info.name)["term"]
+    assert len(terms) >= 12
+    for row in terms:
+        assert all(row.get(lang) for lang in LANGS), row
+        # German comes from the game's German seed; the others are ours unless a seed names them.
+        assert set(row["source"]) == set(LANGS) and row["source"]["en"] == "chosen", row
+        assert all(re.fullmatch(r"\d{3}|chosen", s) for s in row["source"].values()), row
+        assert set(row.get("reject", {})) <= set(LANGS) - {"en"}, row
+
+
+@pytest.mark.parametrize("info", all_games(), ids=lambda g: g.name)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_catalog_uses_the_glossary_and_none_of_its_rejected_words(info, lang: str) -> None:
+    texts = _catalog_texts(info.name, lang)
+    everything = "\n".join(texts.values())
+    for row in i18n.glossary(info.name)["term"]:
+        for alternative in row[lang].split(" / "):
+            assert re.search(_stem_pattern(alternative), everything, re.IGNORECASE), (lang, alternative)
+        for rejected in row.get("reject", {}).get(lang, []):
+            for where, text in texts.items():
+                found = re.search(rejected, text, re.IGNORECASE)
+                assert found is None, f"{where} ({lang}) says {found.group(0)!r}, the glossary says {row[lang]!r}"

@@ -40,6 +40,16 @@ def catalog(game: str) -> dict[str, Any]:
 
 
 @cache
+def glossary(game: str) -> dict[str, Any]:
+    """The game's terms in every language, each with its source (a seed id or "chosen") and the
+    variants no catalog may use (``glossary.toml`` beside the catalog)."""
+    from .registry import get
+
+    content = get(game).plugin("content")
+    return read_toml(Path(content.__file__).resolve().parent / "glossary.toml")
+
+
+@cache
 def words() -> dict[str, dict[str, str]]:
     """The words every client shares (unnamed seats, bot levels), per language."""
     return read_toml(Path(__file__).with_name("words.toml"))
