@@ -22,6 +22,13 @@ def test_russian_plural_words_follow_cldr(n: int, text: str) -> None:
     assert _Formatter("ru", RU).vformat("{n:card}", (), {"n": n}) == text
 
 
+def test_quoted_names_in_each_languages_marks() -> None:
+    event = {"type": "decrees_revealed", "decrees": ["dcr_relic_discount", "dcr_market_toll"]}
+    assert i18n.render("colonia", event, "de") == "Ratserlasse dieser Woche: „Ablass“, „Marktzoll“"
+    assert i18n.render("colonia", event, "ru").startswith("Указы этой недели: «")
+    assert i18n.render("colonia", event, "en").count("“") == 2
+
+
 def test_plural_word_alone_and_plain_specs() -> None:
     de = _Formatter("de", {"coin": {"one": "Münze", "other": "Münzen"}})
     assert de.vformat("{n} {n:coin!}", (), {"n": 1}) == "1 Münze"
@@ -263,7 +270,7 @@ def test_no_catalog_key_is_missing_or_unused(info) -> None:
             base = re.sub(r"__no_\w+$", "", extra)
             assert base in english or top in fields or top.removesuffix("s") in fields, (lang, extra)
         plurals = table.get("plurals", {})
-        named = {m for s in templates for m in re.findall(r"\{[^{}:]*:(\w+)!?\}", s)}
+        named = {m for s in templates for m in re.findall(r"\{[^{}:]*:(\w+)!?\}", s)} - {"quoted"}
         dynamic = {m for s in templates for m in re.findall(r":(\w*)\{", s)}
         assert named <= set(plurals), (lang, sorted(named - set(plurals)))
         for word in plurals:
