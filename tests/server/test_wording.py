@@ -4,6 +4,9 @@ plain actions, and an unknown language is refused."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from mercator.engine.i18n import describe
 
 from .helpers import auth, create, human_game
@@ -45,3 +48,31 @@ def test_live_channel_words_actions_and_names_bots(sqlite_client) -> None:
     assert doc["legal"] and all(item["text"] and "{" not in item["text"] for item in doc["legal"])
     with client.websocket_connect(f"/api/games/{gid}/live?lang=de") as spectator:
         assert spectator.receive_json()["names"] == ["Platz 1", "Bot 2 (leicht)"]
+
+
+def _sources() -> str:
+    """The code that asks for interface words: the web pages' modules, the server and the terminal."""
+    import mercator
+
+    root = Path(mercator.__file__).parent
+    files = [p for folder in ("web", "server", "tui", "engine") for p in (root / folder).rglob("*")
+             if p.suffix in (".py", ".js") and "vendor" not in p.parts]
+    return "\n".join(p.read_text(encoding="utf-8") for p in files)
+
+
+def test_no_interface_word_is_missing_or_unused() -> None:
+    """web/ui.toml and engine/words.toml: the same keys in every language, and each key asked for by
+    some code, literally ("rename") or by a prefix it completes (`phase_${n}`, f"game_{name}")."""
+    from mercator.engine.i18n import LANGS, words
+    from mercator.web.rules import ui_text
+
+    for table in (ui_text(), words()):
+        assert all(set(table[lang]) == set(table["en"]) for lang in LANGS)
+    code = _sources()
+    prefixes = set(re.findall(r"[`\"']([a-z_]*_)\$\{", code)) | set(re.findall(r"f[\"']([a-z_]*_)\{", code))
+    prefixes |= set(re.findall(r"[\"']([a-z_]+_)[\"'] *\+", code))
+    prefixes |= {p + "_" for p in re.findall(r"label\(\"(\w+)\"", code)}
+    literal = set(re.findall(r"[\"'`](\w+)[\"'`]", code))
+    for table in (ui_text(), words()):
+        unused = [k for k in table["en"] if k not in literal and not any(k.startswith(p) for p in prefixes)]
+        assert not unused, unused

@@ -15,6 +15,8 @@ A placeholder may name a plural word: ``{count:card}`` is the count followed by 
 ``{one = "карта", few = "карты", many = "карт", other = "карты"}``; ``{count:card!}`` is the
 form alone, and ``{qty:good_{good.id}}`` the word named after a field's id. A bundle of goods
 (a dict) reads "2 дерева, 1 мех" where ``[<lang>.plurals]`` has ``good_<id>`` words for them.
+``{decrees:quoted}`` puts each name of a list (or a single name) in the language's quotation
+marks, ``[<lang>.words] quote`` ("„{}“"): „Ablass“, „Marktzoll“.
 """
 
 from __future__ import annotations
@@ -37,6 +39,16 @@ def catalog(game: str) -> dict[str, Any]:
 
     content = get(game).plugin("content")
     return read_toml(Path(content.__file__).resolve().parent / "messages.toml")
+
+
+@cache
+def glossary(game: str) -> dict[str, Any]:
+    """The game's terms in every language, each with its source (a seed id or "chosen") and the
+    variants no catalog may use (``glossary.toml`` beside the catalog)."""
+    from .registry import get
+
+    content = get(game).plugin("content")
+    return read_toml(Path(content.__file__).resolve().parent / "glossary.toml")
 
 
 @cache
@@ -68,16 +80,21 @@ def _plural_rule(lang: str) -> Any:
 
 
 class _Formatter(string.Formatter):
-    """``str.format`` whose format spec may name a plural word of the language's catalog."""
+    """``str.format`` whose format spec may name a plural word of the language's catalog (or
+    ``quoted``)."""
 
-    def __init__(self, lang: str, plurals: dict[str, dict[str, str]]) -> None:
+    def __init__(self, lang: str, plurals: dict[str, dict[str, str]], quote: str = "“{}”") -> None:
         self.lang = lang
         self.plurals = plurals
+        self.quote = quote
 
     def get_value(self, key: int | str, args: Any, kwargs: Any) -> Any:
         return kwargs.get(key, "{" + str(key) + "}")
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "quoted":
+            items = value.items if isinstance(value, _Items) else (str(value),)
+            return ", ".join(self.quote.format(item) for item in items)
         word = format_spec.removesuffix("!")
         forms = self.plurals.get(word)
         if forms is None or not isinstance(value, int):
@@ -96,6 +113,17 @@ class _Name(str):
         name = super().__new__(cls, text)
         name.id = ident
         return name
+
+
+class _Items(str):
+    """A list as it reads ("A, B"), keeping its items for ``{field:quoted}``."""
+
+    items: tuple[str, ...]
+
+    def __new__(cls, items: list[str]) -> _Items:
+        joined = super().__new__(cls, ", ".join(items))
+        joined.items = tuple(items)
+        return joined
 
 
 def plural_format(lang: str, plurals: dict[str, dict[str, str]], template: str, fields: dict[str, Any]) -> str:
@@ -127,7 +155,7 @@ def _value(key: str, value: Any, table: dict[str, Any], names: list[str], seats:
         parts = [_bundle_part(k, n, table, lang) for k, n in value.items() if n]
         return ", ".join(parts) or str(table.get("words", {}).get("nothing", "-"))
     if isinstance(value, list):
-        return ", ".join(str(_value(key, v, table, names, seats, lang)) for v in value)
+        return _Items([str(_value(key, v, table, names, seats, lang)) for v in value])
     if isinstance(value, str):
         for field_table in (key + "s", key):
             if isinstance(table.get(field_table), dict) and value in table[field_table]:
@@ -142,7 +170,8 @@ def fill(game: str, lang: str, template: str, fields: dict[str, Any], names: lis
     table = catalog(game).get(lang, {})
     values = {k: _value(k, v, table, _names(names), seat_fields(game), lang) for k, v in fields.items()}
     try:
-        return _Formatter(lang, table.get("plurals", {})).vformat(template, (), values)
+        quote = str(table.get("words", {}).get("quote", "“{}”"))
+        return _Formatter(lang, table.get("plurals", {}), quote).vformat(template, (), values)
     except (ValueError, IndexError):
         return None
 

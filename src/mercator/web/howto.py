@@ -13,9 +13,8 @@ from markdown_it import MarkdownIt
 from mercator.engine.i18n import LANGS
 from mercator.engine.registry import get
 
-from .rules import ui_text
+from .rules import LANG_NAMES, ui_text
 
-LANG_NAMES = {"en": "English", "de": "Deutsch", "ru": "Русский"}
 STYLE = ("body{font:16px/1.55 system-ui,sans-serif;margin:0;background:#f6f1e7;color:#2b2118}"
          "main{max-width:46em;margin:0 auto;padding:1em 1.2em 3em;background:#fffdf8;min-height:100vh}"
          "nav{display:flex;flex-wrap:wrap;gap:.4em 1em;padding:.6em 1.2em;background:#3b2a17;color:#f8ead2}"

@@ -166,7 +166,7 @@ export async function api(method, path, body, token) {
 export async function player(name) {
   let me = JSON.parse(localStorage.getItem("mercator.player") || "null");
   if (!me) {
-    const out = await api("POST", "/api/players", { name: name || localStorage.getItem("mercator.name") || "Player" });
+    const out = await api("POST", "/api/players", { name: name || localStorage.getItem("mercator.name") || t("player") });
     me = { id: out.player_id, name: out.name, token: out.token };
     localStorage.setItem("mercator.player", JSON.stringify(me));
   }

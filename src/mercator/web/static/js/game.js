@@ -324,7 +324,8 @@ async function act(index) {
     await accept(doc);
   } catch (err) {
     S.pending = false;
-    S.error = t("error", { detail: err.message });
+    // 409: another seat moved first; the server's English detail is for programs, not players.
+    S.error = err.status === 409 ? t("error_stale") : t("error", { detail: err.message });
     await loadDoc().catch(() => {});
     render();
   } finally {

@@ -157,7 +157,7 @@ async function create(event) {
   const button = event.target;
   button.disabled = true;
   try {
-    const me = await player(form.name || "Player");
+    const me = await player(form.name || t("player"));
     const body = { game: form.game, options: form.options, join: 0, name: form.name || me.name,
       player_token: me.token, seats: form.seats.map((k) => (k === "human" ? { kind: "human" } : { kind: "bot", level: k })) };
     const clock = CLOCKS[form.clock || "none"];

@@ -282,7 +282,7 @@ function sheet(ctx, p) {
   return el("div", { class: "sheet" + (mine ? " me" : "") + (ctx.view.to_act.includes(s) ? " acting" : ""),
     style: `border-top: 5px solid ${colour}`, "data-testid": `sheet-${s}` },
   el("h3", {}, el("span", { style: `color:${colour}` }, ctx.names[s] + (mine ? ` (${t("you")})` : "")),
-    explained(el("span", { class: "small muted" }, p.family), "families", p.colour)),
+    explained(el("span", { class: "small muted" }, nameOf("families", p.colour)), "families", p.colour)),
   el("div", { class: "stats" },
     el("span", {}, `${t("c_members")}: ${p.supply}`), el("span", {}, `${t("c_votes")}: ${p.votes}`),
     el("span", {}, `${t("c_relic_vp")}: ${p.relic_vp}`)),
