@@ -143,7 +143,9 @@ def _glossary(game: str, lang: str) -> str:
     head = "".join(f"<th>{name}</th>" for name in LANG_NAMES.values()) + f"<th>{_t(lang, 'glossary_source')}</th>"
     body = []
     for row in glossary(game)["term"]:
-        sources = ", ".join(f"{code}: {source(row['source'][code])}" for code in LANGS)
+        # Only the seed-given words are named (a row of three "chosen by us" was taller than its terms on a phone).
+        seeds = [f"{code}: {source(row['source'][code])}" for code in LANGS if row["source"][code] != "chosen"]
+        sources = ", ".join(seeds) or source("chosen")
         cells = "".join(f"<td>{html.escape(row[code])}</td>" for code in LANGS)
         body.append(f"<tr>{cells}<td>{html.escape(sources)}</td></tr>")
     return (f'<h2 id="glossary">{_t(lang, "glossary")}</h2><p>{html.escape(_t(lang, "glossary_intro"))}</p>'
