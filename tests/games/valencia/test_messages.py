@@ -55,6 +55,8 @@ def test_named_values_are_complete() -> None:
 def test_every_catalog_key_exists_in_every_language() -> None:
     cat = catalog(GAME)
     for table in cat["en"]:
+        if table == "plurals":  # each language has its own plural words (tests/engine/test_wording.py)
+            continue
         for lang in LANGS:
             assert set(cat[lang][table]) == set(cat["en"][table]), (lang, table)
 
