@@ -11,6 +11,7 @@ import pytest
 
 from mercator.engine import i18n
 from mercator.engine.i18n import LANGS, _Formatter, _value, catalog, describe, seat_name
+from mercator.engine.testkit import catalog_strings
 from mercator.games import all_games
 
 RU = {"card": {"one": "карта", "few": "карты", "many": "карт", "other": "карты"}}
@@ -111,14 +112,6 @@ def test_a_named_value_keeps_its_id_for_a_plural_word() -> None:
 
 # ---- the glossary: every catalog speaks the seeds' words --------------------------------------------
 
-def _strings(value: object) -> list[str]:
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return [value] if isinstance(value, str) else []
-
-
 def _catalog_texts(game: str, lang: str) -> dict[str, str]:
     """Every text a player of ``game`` reads in ``lang``, by where it comes from."""
     from mercator.web.howto import howto_path
@@ -126,7 +119,7 @@ def _catalog_texts(game: str, lang: str) -> dict[str, str]:
 
     ui_keys = re.compile(i18n.glossary(game)["ui_keys"])
     page = re.sub(r"<[^>]+>", " ", render_rules(game, lang))
-    return {"messages.toml": "\n".join(_strings(catalog(game).get(lang, {}))),
+    return {"messages.toml": "\n".join(catalog_strings(catalog(game).get(lang, {}))),
             "web/ui.toml": "\n".join(v for k, v in ui_text()[lang].items() if ui_keys.match(k)),
             "engine/words.toml": "\n".join(i18n.words()[lang].values()),
             f"howto/{lang}.md": howto_path(game, lang).read_text(encoding="utf-8"),
@@ -263,7 +256,7 @@ def test_no_catalog_key_is_missing_or_unused(info) -> None:
         # A table "<field>s" is a running-text form of "<field>" (i18n reads it first, then "<field>").
         missing = {k for k in english - keys if k.partition(".")[0].removesuffix("s") not in table}
         assert not missing, (lang, sorted(missing))
-        templates = [s for k, v in table.items() if k != "plurals" for s in _strings(v)]
+        templates = [s for k, v in table.items() if k != "plurals" for s in catalog_strings(v)]
         fields = {m for s in templates for m in re.findall(r"\{(\w+)", s)}
         for extra in sorted(keys - english):
             top, _, rest = extra.partition(".")

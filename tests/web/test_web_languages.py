@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from mercator.engine.i18n import catalog, words
+from mercator.engine.testkit import catalog_strings
 from mercator.games import all_games
 from mercator.web.howto import howto_path
 from mercator.web.rules import content_words, ui_text
@@ -37,19 +38,11 @@ VISIBLE = """() => {
 }"""
 
 
-def _strings(value: object) -> list[str]:
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return [value] if isinstance(value, str) else []
-
-
 def _words(lang: str, with_howto: bool) -> set[str]:
     """Every word of ``lang``'s catalogs (placeholders left out), lower-cased."""
-    texts = _strings(ui_text()[lang]) + _strings(words()[lang]) + _strings(content_words().get(lang, {}))
+    texts = catalog_strings([ui_text()[lang], words()[lang], content_words().get(lang, {})])
     for info in all_games():
-        texts += _strings(catalog(info.name).get(lang, {}))
+        texts += catalog_strings(catalog(info.name).get(lang, {}))
         if with_howto:
             # (fences name the board pictures; they are not text)
             texts.append(re.sub(r"```.*?```", "", howto_path(info.name, lang).read_text(encoding="utf-8"), flags=re.S))

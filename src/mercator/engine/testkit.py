@@ -87,6 +87,11 @@ def playout(info: GameInfo, players: int, options: dict[str, Any], seed: int,
     return state
 
 
+def catalog_strings(value: Any) -> list[str]:
+    """Every string in a catalog table (nested tables and lists included), in order."""
+    return [node for node in _walk(value) if isinstance(node, str)]
+
+
 def _walk(node: Any) -> Iterator[Any]:
     yield node
     if isinstance(node, dict):
