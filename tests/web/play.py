@@ -11,6 +11,13 @@ ANY_STATE = ("[data-testid=action], [data-testid=action-group], [data-testid=tog
              "[data-testid=final-scores]")
 
 
+def stale_answer(console_text: str) -> bool:
+    """Chromium's console line for a 409: a click raced another seat's move (bots answer a simultaneous
+    choice at once), the page shows its "the table moved on" notice and the player chooses again. The
+    one expected error answer; any other console error fails a test."""
+    return "the server responded with a status of 409" in console_text
+
+
 def get_json(url: str, token: str | None = None) -> Any:
     request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"} if token else {})
     with urllib.request.urlopen(request, timeout=10) as response:

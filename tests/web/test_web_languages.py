@@ -19,7 +19,16 @@ from mercator.games import all_games
 from mercator.web.howto import howto_path
 from mercator.web.rules import content_words, ui_text
 
-from .play import click_something, create_game, is_over, open_table, version, wait_moved, wait_my_turn_or_end
+from .play import (
+    click_something,
+    create_game,
+    is_over,
+    open_table,
+    stale_answer,
+    version,
+    wait_moved,
+    wait_my_turn_or_end,
+)
 
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 # Tables of each game; Strasbourg is Valencia's other edition (its own auctions H and I).
@@ -103,7 +112,7 @@ def tab(browser: Any, server: str) -> Iterator[Any]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "409" not in m.text else None)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and not stale_answer(m.text) else None)
     yield page
     context.close()
     assert not errors, errors
