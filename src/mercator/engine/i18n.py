@@ -8,7 +8,8 @@ A catalog has one table per language: ``[en.events]`` maps an event type to a te
 (and any other ``[en.<field>]`` table) names the values of that field. Seat fields are rendered
 with the players' names.
 
-An event whose bundle may be empty can have ``<type>__no_<field>`` beside its template, used then.
+An event whose bundle may be empty can have ``<type>__no_<field>`` beside its template, used then;
+one with a field a reader may not see (engine/seen.py hides it as ``HIDDEN``) ``<type>__hidden_<field>``.
 
 A placeholder may name a plural word: ``{count:card}`` is the count followed by the form of
 ``[en.plurals] card`` that the language's CLDR plural rule (Babel) picks for it, e.g.
@@ -31,6 +32,7 @@ from babel import Locale
 from .content import read_toml
 
 LANGS = ("en", "de", "ru")
+HIDDEN = "?"  # what a reader sees of a field that shows another seat's secret (engine/seen.py)
 
 
 @cache
@@ -199,6 +201,9 @@ def render(game: str, event: dict[str, Any], lang: str = "en", names: list[str] 
     for field, value in event.items():
         if isinstance(value, dict) and not value and f"{key}__no_{field}" in templates:
             key = f"{key}__no_{field}"
+            break
+        if value == HIDDEN and f"{key}__hidden_{field}" in templates:  # "dealt 5 task cards face down"
+            key = f"{key}__hidden_{field}"
             break
     text = _format(game, "events", key, event, lang, _names(names))
     return text if text is not None else str(event)
