@@ -30,6 +30,7 @@ from typing import Any
 from babel import Locale
 
 from .content import read_toml
+from .errors import IllegalAction
 
 LANGS = ("en", "de", "ru")
 HIDDEN = "?"  # what a reader sees of a field that shows another seat's secret (engine/seen.py)
@@ -57,6 +58,13 @@ def glossary(game: str) -> dict[str, Any]:
 def words() -> dict[str, dict[str, str]]:
     """The words every client shares (unnamed seats, bot levels), per language."""
     return read_toml(Path(__file__).with_name("words.toml"))
+
+
+def refusal(exc: IllegalAction, lang: str) -> str:
+    """A refused action as its player reads it in ``lang``: the words of its ``code``
+    (``refusal_<code>`` in words.toml), else the engine's own English message."""
+    template = words().get(lang, {}).get(f"refusal_{exc.code}") if exc.code else None
+    return template.format(**exc.fields) if template else str(exc)
 
 
 def seat_name(lang: str, seat: int, name: str, bot_level: str | None) -> str:
