@@ -413,6 +413,7 @@ def arena(
                       "buildings.walls.porta_aurea.cost=12")] = None,
     variant_file: Annotated[Path | None, typer.Option(
         "--variant", help="A variant file: name = \"...\" and a [set] table of \"PATH\" = value lines")] = None,
+    lang: Lang = None,
 ) -> None:
     """Play many bot games with rotating seats; report win rates with 95% intervals and balance."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -453,7 +454,7 @@ def arena(
         command = (f"mercator arena {game} --players {players} --bots {bots} --games {games_} --seed {seed}"
                    + "".join(f" --set {s}" for s in set_ or [])
                    + (f" --variant {variant_file}" if variant_file else ""))
-        report.write_text(render_report(summary, results, command))
+        report.write_text(render_report(summary, results, command, lang=_lang()))
     if as_json:
         print(json.dumps(summary))
         return
@@ -503,6 +504,7 @@ def balance_sweep(
     backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print every variant's summary as JSON")] = False,
+    lang: Lang = None,
 ) -> None:
     """Play the arena once per variant of the content and compare them side by side, with 95% intervals."""
     from mercator.arena import sweep
@@ -515,7 +517,7 @@ def balance_sweep(
     if report is not None:
         command = (f"mercator balance sweep {game} --players {players} --bots {bots} --games {games_} --seed {seed}"
                    + "".join(f" --set {s}" for s in set_))
-        report.write_text(sweep.render(rows, command))
+        report.write_text(sweep.render(rows, command, lang=_lang()))
     if as_json:
         print(json.dumps([{"variant": label, "summary": s} for label, s in rows]))
         return

@@ -11,7 +11,7 @@ from typing import Any
 from mercator.engine.errors import IllegalAction
 from mercator.engine.variants import Variant, parse_set
 
-from .report import _ci, _pct, _png, _pyplot, _table
+from .report import Words, _ci, _command, _pct, _png, _pyplot, _table, page
 from .run import Progress, run_arena
 from .stats import summarize
 
@@ -68,23 +68,33 @@ def sweep(game: str, players: int, bots: list[str], games: int, sets: list[str],
     return out
 
 
-def table(rows: list[tuple[str, dict[str, Any]]]) -> tuple[list[str], list[list[Any]]]:
+def table(rows: list[tuple[str, dict[str, Any]]], w: Words | None = None) -> tuple[list[str], list[list[Any]]]:
     """The side-by-side table: one row per variant."""
-    bots = list(rows[0][1]["bots"])
-    head = ["variant", "games", "seat 1 wins", "95% CI", *(f"{b} wins" for b in bots), "winning score",
-            f"{rows[0][1]['round_word']}s", "ended because"]
+    w = w or Words("en")
+    first = rows[0][1]
+    bots = list(first["bots"])
+    rounds = w("col_rounds_per_game", many=w.round(first["round_word"], "many"))
+    head = [w("col_variant"), w("col_games"), w("col_seat_1_wins"), w("col_ci"),
+            *(w("col_bot_wins", bot=b) for b in bots), w("col_winning_score"), rounds, w("col_ended_short")]
     body = []
     for label, s in rows:
         seat = s["seats"][0]
-        ends = "; ".join(f"{e['words']} {_pct(e['share'])}" for e in s["end_conditions"])
-        body.append([label, s["games"], _pct(seat["rate"]), _ci(seat["ci95"]),
+        ends = "; ".join(f"{w.end(s['game'], e['code'], e['words'])} {_pct(e['share'])}" for e in s["end_conditions"])
+        body.append([_label(label, w), s["games"], _pct(seat["rate"]), _ci(seat["ci95"]),
                      *(f"{_pct(s['bots'][b]['rate'])} ({_ci(s['bots'][b]['ci95'])})" for b in bots),
                      f"{s['winning_score'].get('mean', 0.0):.1f}", f"{s['length_rounds'].get('median', 0):g}", ends])
     return head, body
 
 
-def sources(rows: list[tuple[str, dict[str, Any]]]) -> tuple[list[str], list[list[Any]]]:
+def _label(label: str, w: Words) -> str:
+    """A variant's label: its changes as typed, or the shipped content in words."""
+    return w("shipped") if label == SHIPPED else label
+
+
+def sources(rows: list[tuple[str, dict[str, Any]]], w: Words | None = None) -> tuple[list[str], list[list[Any]]]:
     """Mean points per seat and game from each score source, per variant (all bots together)."""
+    w = w or Words("en")
+
     def mean_points(s: dict[str, Any]) -> dict[str, float]:
         per_bot = (s.get("mechanisms") or {}).get("bots", {})
         keys = {k for b in per_bot.values() for k in b["points"]}
@@ -92,16 +102,17 @@ def sources(rows: list[tuple[str, dict[str, Any]]]) -> tuple[list[str], list[lis
 
     means = [(label, mean_points(s)) for label, s in rows]
     keys = sorted({k for _, m in means for k in m})
-    return ["variant", *(k.replace("_", " ") for k in keys)], [[label, *(m.get(k, 0.0) for k in keys)]
-                                                                for label, m in means]
+    return [w("col_variant"), *(w.mechanism(k) for k in keys)], [[_label(label, w), *(m.get(k, 0.0) for k in keys)]
+                                                                  for label, m in means]
 
 
-def render(rows: list[tuple[str, dict[str, Any]]], command: str = "") -> str:
+def render(rows: list[tuple[str, dict[str, Any]]], command: str = "", lang: str = "en") -> str:
+    w = Words(lang)
     first = rows[0][1]
-    head, body = table(rows)
-    src_head, src_body = sources(rows)
+    head, body = table(rows, w)
+    src_head, src_body = sources(rows, w)
     fig, ax = _pyplot().subplots(figsize=(6, 0.6 + 0.5 * len(rows)))
-    labels = [label for label, _ in rows]
+    labels = [_label(label, w) for label, _ in rows]
     for n, bot in enumerate(first["bots"]):
         rates = [s["bots"][bot]["rate"] for _, s in rows]
         err = [[max(0.0, r - s["bots"][bot]["ci95"][0]) for r, (_, s) in zip(rates, rows, strict=True)],
@@ -110,16 +121,12 @@ def render(rows: list[tuple[str, dict[str, Any]]], command: str = "") -> str:
     ax.set_yticks(range(len(rows)), labels)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
-    ax.set_xlabel("win rate (95% Wilson interval)")
+    ax.set_xlabel(w("sweep_axis"))
     ax.legend()
     plot = _png(fig)
-    parts = [f"<h1>Mercator balance sweep: {html.escape(first['game'])}, {first['players']} players, "
-             f"{first['games']} games per variant</h1>",
-             f"<p>{html.escape(command)}</p>",
-             "<p>Every variant plays the same deals (the same seeds) with the same bots in rotating seats.</p>",
-             plot, _table(head, body), "<h2>Score by source</h2>",
-             "<p>Mean points per seat and game from each source, over all bots.</p>", _table(src_head, src_body)]
-    style = ("body{font-family:sans-serif;max-width:72em;margin:2em auto}table{border-collapse:collapse;"
-             "margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}")
-    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>Mercator balance sweep</title>"
-            f"<style>{style}</style></head><body>{''.join(parts)}</body></html>")
+    title = w("sweep_title", game=first["game"], players=first["players"], games=first["games"])
+    parts = [f"<h1>{html.escape(title)}</h1>", f"<p>{_command(command)}</p>",
+             f"<p>{html.escape(w('sweep_note'))}</p>",
+             plot, _table(head, body), f"<h2>{html.escape(w('h_sources'))}</h2>",
+             f"<p>{html.escape(w('sweep_sources_note'))}</p>", _table(src_head, src_body)]
+    return page(w("sweep_page"), parts, lang, width="72em")

@@ -8,7 +8,8 @@ A catalog has one table per language: ``[en.events]`` maps an event type to a te
 (and any other ``[en.<field>]`` table) names the values of that field. Seat fields are rendered
 with the players' names.
 
-An event whose bundle may be empty can have ``<type>__no_<field>`` beside its template, used then.
+An event whose bundle may be empty can have ``<type>__no_<field>`` beside its template, used then;
+one with a field a reader may not see (engine/seen.py hides it as ``HIDDEN``) ``<type>__hidden_<field>``.
 
 A placeholder may name a plural word: ``{count:card}`` is the count followed by the form of
 ``[en.plurals] card`` that the language's CLDR plural rule (Babel) picks for it, e.g.
@@ -29,8 +30,10 @@ from typing import Any
 from babel import Locale
 
 from .content import read_toml
+from .errors import IllegalAction
 
 LANGS = ("en", "de", "ru")
+HIDDEN = "?"  # what a reader sees of a field that shows another seat's secret (engine/seen.py)
 
 
 @cache
@@ -55,6 +58,13 @@ def glossary(game: str) -> dict[str, Any]:
 def words() -> dict[str, dict[str, str]]:
     """The words every client shares (unnamed seats, bot levels), per language."""
     return read_toml(Path(__file__).with_name("words.toml"))
+
+
+def refusal(exc: IllegalAction, lang: str) -> str:
+    """A refused action as its player reads it in ``lang``: the words of its ``code``
+    (``refusal_<code>`` in words.toml), else the engine's own English message."""
+    template = words().get(lang, {}).get(f"refusal_{exc.code}") if exc.code else None
+    return template.format(**exc.fields) if template else str(exc)
 
 
 def seat_name(lang: str, seat: int, name: str, bot_level: str | None) -> str:
@@ -199,6 +209,9 @@ def render(game: str, event: dict[str, Any], lang: str = "en", names: list[str] 
     for field, value in event.items():
         if isinstance(value, dict) and not value and f"{key}__no_{field}" in templates:
             key = f"{key}__no_{field}"
+            break
+        if value == HIDDEN and f"{key}__hidden_{field}" in templates:  # "dealt 5 task cards face down"
+            key = f"{key}__hidden_{field}"
             break
     text = _format(game, "events", key, event, lang, _names(names))
     return text if text is not None else str(event)

@@ -12,10 +12,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .i18n import seat_fields
+from .i18n import HIDDEN, seat_fields
 from .state import Event, GameState
 
-HIDDEN = "?"
+__all__ = ["HIDDEN", "Logged", "logged", "owners", "visible"]
 # Who acted, and when, is never a secret; skipping them keeps a small-number secret from hiding a seat.
 PUBLIC_FIELDS = frozenset({"type", "round", "phase"})
 

@@ -128,12 +128,13 @@ class GameState(ABC):
         to_act = self.to_act()
         if seat not in to_act:
             who = ", ".join(map(str, to_act)) or "nobody (the game is over)"
-            raise IllegalAction(f"seat {seat} may not act now; waiting for seat(s) {who}")
+            raise IllegalAction(f"seat {seat} may not act now; waiting for seat(s) {who}",
+                                "game_over" if not to_act else "not_to_act")
         self.legal_actions(seat)
         cache = self._legal_cache
         assert cache is not None
         if action.index not in cache[3]:
-            raise IllegalAction(self._refusal(seat, action, cache[2]))
+            raise IllegalAction(self._refusal(seat, action, cache[2]), "not_legal")
         draws = self.rng.draws
         self.reveal = False
         events = self._apply(seat, action)
@@ -204,9 +205,9 @@ class GameState(ABC):
         if not self.can_undo(seat):
             if not self.history or self.history[-1][0] != seat:
                 raise IllegalAction(f"seat {seat} has no action of its own to take back (the last move is "
-                                    "another seat's or there is none)")
+                                    "another seat's or there is none)", "nothing_to_undo")
             raise IllegalAction("that action cannot be taken back: it drew randomness or revealed "
-                                "hidden information")
+                                "hidden information", "undo_blocked")
         return self.record().truncated(len(self.history) - 1).replay()
 
     # ---- records -----------------------------------------------------------------------------

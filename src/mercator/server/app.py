@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from mercator.engine.errors import IllegalAction
+from mercator.engine.i18n import refusal
 from mercator.engine.record import sealed
 from mercator.games import all_games
 from mercator.games import get as get_game
@@ -95,6 +96,13 @@ def _token(request: Request) -> str | None:
     if kind.lower() == "bearer" and value.strip():
         return value.strip()
     return request.query_params.get("token")
+
+
+def _refused(exc: IllegalAction, version: int, lang: str | None) -> JSONResponse:
+    """A refused move (400): with ``lang``, the reason as its player reads it (the engine's English
+    otherwise, for programs), and the refusal's code either way."""
+    detail = refusal(exc, lang) if lang else str(exc)
+    return JSONResponse({"detail": detail, "code": exc.code, "version": version}, 400)
 
 
 def _json(body: bytes, status: int = 200) -> Response:
@@ -494,7 +502,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         try:
             await svc().submit(entry, n, body.version, body.action if body.action is not None else body.index)
         except IllegalAction as exc:
-            return JSONResponse({"detail": str(exc), "version": entry.version}, 400)
+            return _refused(exc, entry.version, lang)
         response = _json(render.cached(entry, n, lang))
         # Time from the parsed request to the committed answer, for clients measuring where time goes.
         response.headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
@@ -509,7 +517,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         try:
             await svc().submit(entry, n, body.version, None, undo=True)
         except IllegalAction as exc:
-            return JSONResponse({"detail": str(exc), "version": entry.version}, 400)
+            return _refused(exc, entry.version, lang)
         return _json(render.cached(entry, n, lang))
 
     @app.get(f"{API}/games/{{game_id}}/public", response_model=PublicState, responses=ERRORS, tags=["play"])

@@ -343,6 +343,9 @@ class Problem(BaseModel):
     version: int | None = Field(default=None, description="The game's current version (409, and 400 on actions)")
     retry_after: int | None = Field(default=None, description="Seconds to wait before trying again (429, 503)")
     errors: list[dict[str, Any]] | None = Field(default=None, description="Each invalid field: loc, msg and type (422)")
+    code: str | None = Field(default=None, description="Why an action or undo was refused (400), for programs: "
+                             "not_to_act, game_over, not_legal, nothing_to_undo, undo_blocked; `detail` is then "
+                             "in the request's `lang`")
 
 
 class RecordOut(BaseModel):

@@ -408,8 +408,10 @@ def show_actions(session: Session, seat: int, legal: list[Action], keys: dict[st
             continue
         _print_singles(con, singles, columns)
         singles = []
-        field = session.ui.numeric_kinds[members[0].kind]
-        cells = "  ".join(f"{_shown_key(a, keys)}→{a.to_json()[field]}" for a in members)
+        shown = [(session.ui.cell(a.to_json(), ctx, session.lang), a) for a in members]
+        if members[0].kind in session.ui.cell_kinds:  # the shortest first: "15→A ... 30→ABCDE"
+            shown.sort(key=lambda pair: (len(pair[0]), pair[0]))
+        cells = "  ".join(f"{_shown_key(a, keys)}→{cell}" for cell, a in shown)
         con.print(Text(f"{label}: ", style="bold") + Text(cells))
     _print_singles(con, singles, columns)
 
@@ -423,12 +425,16 @@ def _print_singles(con: Console, lines: list[Text], columns: bool) -> None:
 
 
 def _families(ui: GameUI, legal: list[Action], ctx: Ctx, lang: str) -> list[tuple[str | None, list[Action]]]:
-    """Group the actions: a run of one numeric kind with fixed other arguments (bids, quantities)
-    becomes one line of 'key→value' cells; everything else stays one per line."""
+    """Group the actions: a run of one numeric kind with fixed other arguments (bids, quantities), or
+    of a kind the game lists as cells (its module's ``CELLS``), becomes one line of 'key→value' cells;
+    everything else stays one per line."""
     groups: dict[tuple, list[Action]] = {}
     for i, a in enumerate(legal):
         field = ui.numeric_kinds.get(a.kind)
-        key = (a.kind, tuple(v for k, v in a.to_json().items() if k != field)) if field else ("", i)
+        if a.kind in ui.cell_kinds:
+            key: tuple = (a.kind, ())
+        else:
+            key = (a.kind, tuple(v for k, v in a.to_json().items() if k != field)) if field else ("", i)
         groups.setdefault(key, []).append(a)
     out: list[tuple[str | None, list[Action]]] = []
     for (kind, _), members in groups.items():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -227,8 +228,10 @@ class GameUI:
     and the game's actions in words (the engine words them from the game's catalog).
 
     A module defines ``board(view, names, seat, lang)`` (everything, in ``lang``); optionally ``summary(view, names,
-    seat, lang)`` (what a decision needs, to fit a small terminal, in ``lang``; the board otherwise) and
-    ``final_columns(view, seat) -> dict[str, str]`` (keyed by the words' ``col_<key>``).
+    seat, lang)`` (what a decision needs, to fit a small terminal, in ``lang``; the board otherwise),
+    ``final_columns(view, seat) -> dict[str, str]`` (keyed by the words' ``col_<key>``) and ``CELLS``, kinds
+    whose actions are listed as one line of short ``key→cell`` cells (``cell(action, ctx, lang)``, e.g. the letters of
+    the task cards a choice keeps, when the summary lists the cards once), shortest cell first.
     """
 
     def __init__(self, game: str) -> None:
@@ -240,6 +243,7 @@ class GameUI:
         self.numeric_kinds: dict[str, str] = info.space.numeric
         # Kinds that end the seat's turn or pass: the one legal at a time is also key "e".
         self.closing_kinds: frozenset[str] = info.space.closing
+        self.cell_kinds: dict[str, Callable[[dict[str, Any], Ctx, str], str]] = getattr(self.module, "CELLS", {})
 
     def board(self, view: dict[str, Any], names: list[str], seat: int | None, lang: str = "en"
               ) -> list[RenderableType]:
@@ -253,6 +257,11 @@ class GameUI:
 
     def describe(self, j: dict[str, Any], ctx: Ctx, lang: str = "en", group: bool = False) -> str:
         return describe(self.game, ctx.view, ctx.seat, j, lang, ctx.names, group=group)
+
+    def cell(self, j: dict[str, Any], ctx: Ctx, lang: str = "en") -> str:
+        """An action as a cell of its kind's line: the module's short form, else its numeric argument."""
+        kind = str(j["kind"])
+        return self.cell_kinds[kind](j, ctx, lang) if kind in self.cell_kinds else str(j[self.numeric_kinds[kind]])
 
     def final_columns(self, view: dict[str, Any], seat: int) -> dict[str, str]:
         columns = getattr(self.module, "final_columns", None)

@@ -15,13 +15,27 @@ from rich.text import Text
 
 from mercator.games.valencia.wording import task_key
 
-from .common import decision_line, effect, game_say, header_rule, label, named, pretty_id, web_word, worded
+from .common import Ctx, decision_line, effect, game_say, header_rule, label, named, pretty_id, web_word, worded
 from .common import say as common_say
 
 GAME = "valencia"
 
 GUILD_LETTER = {"bakers": "b", "butchers": "u", "shoemakers": "s", "vintners": "v", "smiths": "m"}
 NUMERIC_KINDS: dict[str, str] = {}
+
+
+def _letter(lang: str, i: int) -> str:
+    """The letter of the ``i``-th dealt task card, as the summary lists them and the choice's cells name them."""
+    return _say(lang, "task_letters")[i]
+
+
+def _kept_letters(action: dict[str, Any], ctx: Ctx, lang: str) -> str:
+    """A task choice as the letters of the cards it keeps ("A+C+D": two letters together could read as a
+    word), its ``keep`` bits following the dealt order."""
+    return "+".join(_letter(lang, i) for i, bit in enumerate(action["keep"]) if bit == "1")
+
+
+CELLS = {"keep_tasks": _kept_letters}
 
 
 def _who(names: list[str], seat: int | None) -> str:
@@ -47,6 +61,11 @@ def summary(view: dict[str, Any], names: list[str], seat: int, lang: str) -> lis
     """What a decision needs in a few lines (an 80×24 terminal), in ``lang``: each player on one
     line, the running auction, the seat's own cards and tasks and the open decision."""
     out: list[RenderableType] = [header(view, names, seat, lang)]
+    if view["phase"] == "setup_tasks":  # nothing else differs yet: the cards, to fit the choice's 31 keys
+        dealt = view["players"][seat].get("private", {}).get("dealt_tasks", [])
+        out.extend(Text(f"{_letter(lang, i)} {named(GAME, lang, 'tasks', task_key(t, view['edition']))}: "
+                        f"{effect(GAME, lang, 'tasks', t)}") for i, t in enumerate(dealt))
+        return out
     to_act = set(view["to_act"])
     for p in view["players"]:
         s = p["seat"]
@@ -60,10 +79,6 @@ def summary(view: dict[str, Any], names: list[str], seat: int, lang: str) -> lis
     if auction is not None:
         out.append(auction)
     out.append(private_panel(view, names, seat, lang))
-    dealt = view["players"][seat].get("private", {}).get("dealt_tasks", [])
-    if view["phase"] == "setup_tasks":  # the task choice: each dealt card's condition and reward
-        out.extend(Text(f"{named(GAME, lang, 'tasks', task_key(t, view['edition']))}: {effect(GAME, lang, 'tasks', t)}",
-                        style="dim") for t in dealt)
     decision = decision_line(GAME, view, names, seat, lang)
     return out if decision is None else [*out, decision]
 

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from mercator.engine import testkit
-from mercator.engine.i18n import LANGS, catalog, render
+from mercator.engine.i18n import HIDDEN, LANGS, catalog, render
+from mercator.engine.seen import logged, visible
 from mercator.games import get
 from mercator.games.valencia.data import DOT_IDS, GUILDS, SEATS
 from mercator.games.valencia.space import C
@@ -25,8 +26,10 @@ def _collect() -> list[dict[str, Any]]:
     info = get(GAME)
     bidder, hoarder = (testkit.preferring(kinds, rates={"draw": 0.85}) for kinds in (FAVOURITES, HOARDER))
     makers = (testkit.uniform, testkit.by_kind, bidder, hoarder, hoarder)
+    # Half of Valencia's games on a city of random sides (setup says which).
     return testkit.collect_events(info, (
-        (players, {"edition": edition}, 100 * players + 10 * n + len(edition) + 1000 * k, make)
+        (players, {"edition": edition, **({"city_layout": "random_sides"} if k and edition == "valencia" else {})},
+         100 * players + 10 * n + len(edition) + 1000 * k, make)
         for edition in ("valencia", "strasbourg") for players in info.counts_for({"edition": edition})
         for n, make in enumerate(makers) for k in range(2)))
 
@@ -117,3 +120,20 @@ def test_a_landmark_bonus_reads_with_its_case() -> None:
     bonus = {"type": "bonus_coins", "seat": 0, "coins": 2, "landmark": "fountain_4"}
     assert render(GAME, bonus, "de", NAMES) == "Anna erhält durch den 4er-Brunnen 2 Münzen"
     assert render(GAME, {"type": "build_skipped", "seat": 1}, "ru", NAMES) == "У игрока Boris больше негде строить"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_setup_events_show_each_seat_its_own_task_cards_only(lang: str) -> None:
+    state = get(GAME).new(players=2, seed=4, options={})
+    items = logged(state, 0, state.opening_events)
+    kinds = [item.event["type"] for item in items]
+    assert kinds == ["spaces_blocked", "round_cards", "start_player", "tasks_dealt", "tasks_dealt"]
+    names = {s: [catalog(GAME)[lang]["tasks"][C.tasks[t].id] for t in state.players[s].dealt] for s in (0, 1)}
+    for viewer in (0, 1):
+        lines = [render(GAME, visible(item, viewer), lang, NAMES) for item in items]
+        mine, theirs = " ".join(lines[3:]), names[1 - viewer]
+        assert all(name in mine for name in names[viewer]), (viewer, lines)
+        assert not any(name in mine for name in theirs if name not in names[viewer]), (viewer, lines)
+        assert HIDDEN not in " ".join(lines), lines  # the other seat's cards are worded, not "?"
+    public = [render(GAME, visible(item, None), lang, NAMES) for item in items]
+    assert not any(name in " ".join(public[3:]) for s in (0, 1) for name in names[s])

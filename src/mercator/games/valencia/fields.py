@@ -23,6 +23,7 @@ class StateFields(SimultaneousChoices):
         "ed", "map", "n", "players", "round", "phase", "ops", "stack", "card_order", "round_landmark", "figure", "city",
         "lm_at", "lm_site", "bonus_at", "bonus_supply", "council", "goods_supply", "privilege_supply", "step",
         "queue", "deferred", "bid", "bid_cards", "bid_stack", "figure_at_start", "final",
+        "opening_events",
     )
     ed: Edition
     map: CityMap
@@ -54,6 +55,7 @@ class StateFields(SimultaneousChoices):
     goods_supply: list[int]
     privilege_supply: int
     final: list[dict[str, Any]] | None
+    opening_events: list[Event]  # what setup did, for logs (not hashed: see the state's NOT_STATE)
 
     # ---- what one part of the rules asks of another (defined in a mixin or in state.ValenciaState) ----
     @abstractmethod

@@ -11,7 +11,7 @@ from mercator.engine.simultaneous import SimultaneousChoices
 from mercator.engine.state import Event, GameState
 
 from .auction import AuctionRules
-from .data import BUILD_BONUS, CHURCH, NOBILITY, CityMap, Edition
+from .data import BUILD_BONUS, CELL_IDS, CHURCH, NOBILITY, CityMap, Edition
 from .frames import (
     ACTION,
     COUNCIL,
@@ -37,7 +37,9 @@ class ValenciaState(FrameFlow, PlanningRules, AuctionRules, RoundEndRules, ViewR
 
     # The edition's content and city map follow from the options, which the hash covers already;
     # ``stack`` is ``ops`` or, with no ops, the frame of the task choice or of planning (fields.py).
-    NOT_STATE = GameState.NOT_STATE | {"ed", "map", "stack"}
+    # ``opening_events`` is what setup did, for logs: not part of the position (the hash and the
+    # records stay as they were).
+    NOT_STATE = GameState.NOT_STATE | {"ed", "map", "stack", "opening_events"}
     __slots__ = ()  # the fields are fields.StateFields' slots (waiting and commits: SimultaneousChoices')
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -49,8 +51,11 @@ class ValenciaState(FrameFlow, PlanningRules, AuctionRules, RoundEndRules, ViewR
         # Setup draws, in this order (spec §2): city sides, round cards, landmarks, start player, tasks,
         # each player's deck.
         self.map: CityMap = self.ed.maps["default"]
+        ev: list[Event] = []
         if options.get("city_layout") == "random_sides" and len(self.ed.maps) > 1:  # Strasbourg: fixed map
-            self.map = self.ed.maps[" ".join(f"p{i + 1}{'ab'[rng.below(2)]}" for i in range(4))]
+            sides = ["AB"[rng.below(2)] for _ in range(4)]
+            self.map = self.ed.maps[" ".join(f"p{i + 1}{side.lower()}" for i, side in enumerate(sides))]
+            ev.append({"type": "city_sides", "sides": sides})
         order = list(range(er.rounds))
         if options.get("round_card_order", "random") == "random":
             rng.shuffle(order)
@@ -73,6 +78,8 @@ class ValenciaState(FrameFlow, PlanningRules, AuctionRules, RoundEndRules, ViewR
         if players == 2 and er.two_player_blockers:
             for c in self.map.blocked_2p:
                 self.city[c] = BLOCKED
+            ev.append({"type": "spaces_blocked", "count": len(self.map.blocked_2p),
+                       "spaces": [CELL_IDS[c] for c in sorted(self.map.blocked_2p)]})
         self.lm_at = [-1] * len(self.map.kind)
         self.lm_site = [-1] * len(self.ed.landmarks)
         self.bonus_at = [False] * len(self.map.dot_cells)
@@ -93,6 +100,15 @@ class ValenciaState(FrameFlow, PlanningRules, AuctionRules, RoundEndRules, ViewR
         self.phase = KEEP_TASKS
         self.stack = KEEP_STACK
         self.open_choices(tuple(range(players)))
+        # What a player sees of setup, in its order (spec §2): the round cards and landmarks, the start
+        # player and the two seats, each player's task cards (the cards themselves only to their owner:
+        # the log hides them as the views do, engine/seen.py).
+        ev.append({"type": "round_cards", "cards": [self.ed.cards[c][0] for c in order],
+                   "landmarks": [self.ed.landmarks[x].id for x in lms[:er.rounds]]})
+        ev.append({"type": "start_player", "seat": start, "holder": (start + 1) % players})
+        ev.extend({"type": "tasks_dealt", "seat": s, "count": len(p.dealt), "tasks": [C.tasks[t].id for t in p.dealt]}
+                  for s, p in enumerate(self.players))
+        self.opening_events = ev
 
     def _clear_auction(self) -> None:
         self.queue: list[int] = []
@@ -171,4 +187,5 @@ class ValenciaState(FrameFlow, PlanningRules, AuctionRules, RoundEndRules, ViewR
         c.waiting = self.waiting
         c.commits = dict(self.commits)
         c.final = self.final
+        c.opening_events = self.opening_events
         return c

@@ -337,7 +337,8 @@ async function undo() {
   try {
     await accept(await api("POST", `/api/games/${gameId}/undo?${seatQuery()}`, { version: S.doc.version }, S.token));
   } catch (err) {
-    S.error = t("error", { detail: err.message });
+    S.error = err.status === 409 ? t("error_stale") : t("error", { detail: err.message });  // as act's
+    if (err.status === 409) await loadDoc().catch(() => {});
     render();
   }
 }
