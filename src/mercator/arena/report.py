@@ -126,7 +126,8 @@ def _table(head: list[str], rows: list[list[Any]]) -> str:
         return f"{v:.3f}" if isinstance(v, float) else html.escape(str(v))
 
     body = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>" for row in rows)
-    return f"<table><tr>{''.join(f'<th>{html.escape(h)}</th>' for h in head)}</tr>{body}</table>"
+    # Wide tables scroll on their own on a phone, not the whole page.
+    return f"<div class=wide><table><tr>{''.join(f'<th>{html.escape(h)}</th>' for h in head)}</tr>{body}</table></div>"
 
 
 def _mechanisms(m: dict[str, Any], bots: list[str], w: Words) -> list[str]:
@@ -161,13 +162,15 @@ def _spread(w: Words, head: str, spread: dict[str, Any]) -> str:
     return _table([head, *(w.stat(k) for k in spread)], [["", *spread.values()]])
 
 
-STYLE = ("body{font-family:sans-serif;max-width:%s;margin:2em auto}table{border-collapse:collapse;"
-         "margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}")
+STYLE = ("body{font-family:sans-serif;max-width:%s;margin:2em auto;padding:0 .5em}table{border-collapse:collapse;"
+         "margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}.wide{overflow-x:auto}"
+         "img{max-width:100%%;height:auto}code{overflow-wrap:anywhere}")
 
 
 def page(title: str, parts: list[str], lang: str, width: str = "60em") -> str:
     """The self-contained HTML document around a report's parts."""
-    return (f"<!doctype html><html lang={lang}><head><meta charset=utf-8><title>{html.escape(title)}</title>"
+    return (f"<!doctype html><html lang={lang}><head><meta charset=utf-8>"
+            f"<meta name=viewport content='width=device-width,initial-scale=1'><title>{html.escape(title)}</title>"
             f"<style>{STYLE % width}</style></head><body>{''.join(parts)}</body></html>")
 
 
