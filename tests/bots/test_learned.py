@@ -111,7 +111,8 @@ def test_the_learned_bot_plays_legal_moves_and_a_bad_setting_is_named():
 
 def test_train_writes_a_file_the_bots_load(tmp_path: Path):
     out = tmp_path / "valencia.npz"
-    result = CliRunner().invoke(app, ["train", "valencia", "--games", "4", "--out", str(out), "--json"])
+    result = CliRunner().invoke(app, ["train", "valencia", "--games", "4", "--random-moves", "0.5", "--out", str(out),
+                                      "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["path"] == str(out) and report["bytes"] == out.stat().st_size < 64_000
@@ -119,7 +120,7 @@ def test_train_writes_a_file_the_bots_load(tmp_path: Path):
         assert set(report[key]) == {"margin_r2", "margin_mae", "relative_r2", "relative_mae"}
     state = get("valencia").new(2, seed=9)
     model = Model.load(out, "valencia", features_for(state).layout)
-    assert model.info["trained"]["games"] == 4
+    assert model.info["trained"]["games"] == 4 and model.info["trained"]["bot"] == "greedy, 50% random moves"
     assert np.isfinite(learned_evaluation(state, out)(state, 0))
 
 

@@ -267,11 +267,12 @@ def tables(game: str, players: list[int] | None = None) -> tuple[tuple[int, tupl
     return tuple(out)
 
 
-def plan(game: str, games: int, seed: int = 0, players: list[int] | None = None, chunk: int = 20) -> list[SelfPlay]:
+def plan(game: str, games: int, seed: int = 0, players: list[int] | None = None, chunk: int = 20,
+         epsilon: float = 0.05) -> list[SelfPlay]:
     """The self-play tasks of a training run: chunks of ``chunk`` games with consecutive seeds."""
     at = tables(game, players)
     base = seed * 1_000_003
-    return [SelfPlay(i, game, at, base + start, min(chunk, games - start))
+    return [SelfPlay(i, game, at, base + start, min(chunk, games - start), epsilon=epsilon)
             for i, start in enumerate(range(0, games, chunk))]
 
 
@@ -376,13 +377,13 @@ def _margins(values: np.ndarray, position: np.ndarray) -> np.ndarray:
 
 def train(game: str, games: int, seed: int = 0, players: list[int] | None = None, workers: int = 1,
           backend: str = "local", address: str | None = None,
-          progress: Callable[[int, int], None] | None = None) -> tuple[Model, dict[str, Any]]:
+          progress: Callable[[int, int], None] | None = None, epsilon: float = 0.05) -> tuple[Model, dict[str, Any]]:
     """Self-play on the arena's local pool or Ray, then the fit; the model carries how it was made."""
     import time
 
     from mercator.arena.run import run_tasks
 
-    tasks = plan(game, games, seed, players)
+    tasks = plan(game, games, seed, players, epsilon=epsilon)
     start = time.perf_counter()
     parts: dict[int, Data] = {}
     for index, data in run_tasks(_indexed, tasks, workers, backend, address):  # in any order
