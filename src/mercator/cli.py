@@ -1,4 +1,4 @@
-"""The ``mercator`` command: games, play, replay, review, bench, arena, content check."""
+"""The ``mercator`` command: games, play, replay, review, bench, arena, train, content check."""
 
 from __future__ import annotations
 
@@ -461,6 +461,61 @@ def arena(
     _print_summary(summary)
     if report is not None:
         console.print(escape(t("report_written", path=report)))
+
+
+@app.command()
+def train(
+    game: GameName,
+    games_: Annotated[int, typer.Option("--games", min=2, help="Self-play games (a fifth held out to test)")] = 300,
+    players: Annotated[list[int] | None, typer.Option(help="A player count to play at, repeatable; default every "
+                                                           "count of every edition")] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Parallel worker processes (or Ray CPUs)")] = 1,
+    backend: Annotated[str, typer.Option(callback=_one_of(["local", "ray"]), help="local (process pool) or ray")
+                       ] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
+    seed: Annotated[int, typer.Option(help="Base seed of the self-play games")] = 0,
+    random_moves: Annotated[float, typer.Option(min=0.0, max=1.0, help="Share of the greedy players' moves "
+                                                                       "made at random, for variety")] = 0.05,
+    out: Annotated[Path | None, typer.Option(callback=_writable, help="Weights file to write (default: the "
+                                                                      "game's own, which the bots load)")] = None,
+    lang: Lang = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the held-out report as JSON")] = False,
+) -> None:
+    """Fit a learned evaluation on self-play and write its weights (ismcts:N:evaluation=learned uses them)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    _need_extras(None, backend)
+    _need("numpy", "learned", "what_learned")
+    from mercator.bots import learned
+
+    path = out or learned.weights_path(game)
+    try:
+        counts = sorted({n for n, _ in learned.tables(game)})  # every edition's
+        for n in players or []:
+            if n not in counts:
+                raise IllegalAction(t("player_count", game=get(game).title, low=counts[0], high=counts[-1], n=n))
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=console, disable=as_json) as bar:
+            task = bar.add_task(t("self_play", game=game), total=games_)
+            model, report = learned.train(game, games_, seed, players, workers, backend, address,
+                                          lambda done, total: bar.update(task, completed=done), random_moves)
+        model.save(path)
+    except (IllegalAction, ValueError, OSError) as exc:
+        _fail(_message(exc))
+    if as_json:
+        print(json.dumps({"game": game, "path": str(path), "bytes": path.stat().st_size, **report}))
+        return
+    table = Table(*t("train_columns").split(", "), title=escape(t(
+        "train_title", game=get(game).title, train=report["train_rows"], test=report["test_rows"],
+        lam=f"{report['lambda']:g}")))
+    for key, label in (("learned", "train_learned"), ("heuristic", "train_heuristic")):
+        row = report[key]
+        table.add_row(t(label), f"{row['margin_r2']:.3f}", f"{row['margin_mae']:.2f}",
+                      f"{row['relative_r2']:.3f}", f"{row['relative_mae']:.2f}")
+    console.print(table)
+    console.print(escape(t("train_note")))
+    console.print(escape(t("weights_written", path=path, size=f"{path.stat().st_size / 1024:.1f}",
+                           seconds=report["seconds_self_play"])))
 
 
 @app.command()

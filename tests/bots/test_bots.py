@@ -36,7 +36,8 @@ def _decision_points(info, seed: int, count: int) -> list[tuple[GameState, int]]
 @pytest.mark.parametrize("info", GAMES)
 @pytest.mark.parametrize("bot", ["greedy", "ismcts:300", "ismcts:300:world_baseline=true",
                                  "ismcts:300:prior_depth=3:blind_opponents=true",
-                                 "ismcts:300:prior_weight=500:prior_worlds=4"])
+                                 "ismcts:300:prior_weight=500:prior_worlds=4",
+                                 "ismcts:300:evaluation=learned"])
 def test_a_decision_ignores_other_seats_secrets(info, bot):
     """The true state and another world the seat cannot tell from it (other hands, deck order,
     hidden commits, the future of the generator) get the same decision from equally seeded bots."""

@@ -8,7 +8,7 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from mercator.engine.errors import IllegalAction
 from mercator.engine.variants import ENV, Variant, environment
@@ -16,6 +16,8 @@ from mercator.engine.variants import ENV, Variant, environment
 from .games import Job, play, schedule
 
 Progress = Callable[[int, int], None]  # (games done, games total)
+In = TypeVar("In")
+Out = TypeVar("Out")
 
 
 def load_results(path: Path | None) -> list[dict[str, Any]]:
@@ -74,15 +76,23 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
 def run_jobs(jobs: list[Job], workers: int = 1, backend: str = "local", address: str | None = None,
              variant: Variant | None = None) -> Iterator[dict[str, Any]]:
     """Each job's result line as it comes in (in any order), on the local pool or on Ray."""
+    return run_tasks(play, jobs, workers, backend, address, variant)
+
+
+def run_tasks(work: Callable[[In], Out], tasks: list[In], workers: int = 1, backend: str = "local",
+              address: str | None = None, variant: Variant | None = None) -> Iterator[Out]:
+    """``work(task)`` of each task as it comes in (in any order), on the local pool or on Ray: the arena's
+    games, and any other picklable work of the same kind (``mercator train``'s self-play)."""
     runner = {"local": _local, "ray": _ray}.get(backend)
     if runner is None:
         raise IllegalAction(f"unknown backend {backend!r}; choose local or ray")
-    return runner(jobs, workers, address, variant)
+    return runner(work, tasks, workers, address, variant)
 
 
-def _local(jobs: list[Job], workers: int, address: str | None, variant: Variant | None) -> Iterator[dict[str, Any]]:
-    if variant is None and (workers <= 1 or len(jobs) <= 1):
-        yield from map(play, jobs)
+def _local(work: Callable[[In], Out], tasks: list[In], workers: int, address: str | None,
+           variant: Variant | None) -> Iterator[Out]:
+    if variant is None and (workers <= 1 or len(tasks) <= 1):
+        yield from map(work, tasks)
         return
     ctx = multiprocessing.get_context("spawn")  # no forked copies of a parent's threads or locks
     # Spawned workers start from this process's environment: the variant's, while they start.
@@ -96,10 +106,11 @@ def _local(jobs: list[Job], workers: int, address: str | None, variant: Variant 
         if saved is not None:
             os.environ[ENV] = saved
     with pool:
-        yield from pool.imap_unordered(play, jobs)
+        yield from pool.imap_unordered(work, tasks)
 
 
-def _ray(jobs: list[Job], workers: int, address: str | None, variant: Variant | None) -> Iterator[dict[str, Any]]:
+def _ray(work: Callable[[In], Out], tasks: list[In], workers: int, address: str | None,
+         variant: Variant | None) -> Iterator[Out]:
     try:
         import ray
     except ImportError as exc:  # pragma: no cover - depends on the optional extra
@@ -112,8 +123,8 @@ def _ray(jobs: list[Job], workers: int, address: str | None, variant: Variant | 
             ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
     try:
         env = {ENV: environment(variant)[ENV]} if variant else {}
-        remote = ray.remote(play).options(runtime_env={"env_vars": env}) if env else ray.remote(play)
-        pending = [remote.remote(j) for j in jobs]
+        remote = ray.remote(work).options(runtime_env={"env_vars": env}) if env else ray.remote(work)
+        pending = [remote.remote(t) for t in tasks]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             yield ray.get(ready[0])

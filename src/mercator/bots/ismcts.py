@@ -15,6 +15,9 @@ rollout and scores the leaf for every seat with the game's own evaluation.
   a seat's lead varies by about 3 VP from world to world, the best and worst move by about 1.7 VP), so
   a leaf's lead is taken relative to the lead at the root of the same world, plus the mean root lead
   over the worlds seen: a control variate that removes what the world alone decides.
+- Evaluation (``evaluation``): the game's hand-made ``heuristic`` (default) or the ``learned`` one
+  (bots/learned.py: each seat's final score predicted from its view by weights fitted on self-play),
+  for the leaves and the priors alike.
 - Blind opponents (``blind_opponents``): an opponent's greedy priors are computed in a world sampled
   from that opponent's own view, so the search does not credit it with knowing this seat's secrets
   (in the sampled world this seat's hidden cards are the true ones; priors read there let the
@@ -55,11 +58,20 @@ class IsmctsBot:
     def __init__(self, seed: int = 0, budget: int = 2000, time_limit: float | None = None,
                  rollout_depth: int = 0, exploration: float = 0.25, temperature: float | None = None,
                  prior_depth: int = 1, prior_weight: float = 5.0, rollout_policy: str = "random",
-                 world_baseline: bool = False, blind_opponents: bool = False, prior_worlds: int = 1) -> None:
+                 world_baseline: bool = False, blind_opponents: bool = False, prior_worlds: int = 1,
+                 evaluation: str = "heuristic") -> None:
         if prior_worlds < 1:
             raise ValueError(f"prior_worlds must be at least 1, not {prior_worlds}")
         if rollout_policy not in ("random", "greedy"):
             raise ValueError(f"rollout_policy must be 'random' or 'greedy', not {rollout_policy!r}")
+        if evaluation not in ("heuristic", "learned"):
+            raise ValueError(f"evaluation must be 'heuristic' or 'learned', not {evaluation!r}")
+        if evaluation == "learned":
+            from importlib.util import find_spec
+
+            if find_spec("numpy") is None:  # the core runs without numpy; the learned weights need it
+                raise ValueError("the learned evaluation needs the 'learned' extra: pip install 'mercator[learned]'")
+        self.evaluation = evaluation
         self.rng = SearchRng(seed)
         self.budget = budget
         self.time_limit = time_limit
@@ -91,7 +103,7 @@ class IsmctsBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return [Ranked(legal[0], 1.0, 0.0)]
-        evaluate = heuristic(state.GAME)
+        evaluate = heuristic(state.GAME) if self.evaluation == "heuristic" else _learned(state)
         scale = self.temperature or _scale(state.GAME)
         root = Node()
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -267,6 +279,12 @@ class IsmctsBot:
         if self.world_baseline:
             leads = [lead + shift for lead, shift in zip(leads, self._shift, strict=True)]
         return [1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / scale)))) for lead in leads]
+
+
+def _learned(state: GameState) -> Callable[[GameState, int], float]:
+    from .learned import learned_evaluation  # numpy, imported only by a bot that asks for it
+
+    return learned_evaluation(state)
 
 
 def _leads(world: GameState, evaluate: Callable[[GameState, int], float]) -> list[float]:
