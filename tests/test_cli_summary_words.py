@@ -1,4 +1,4 @@
-"""`mercator bench`, `arena` and `balance sweep` print their terminal summaries in the command's
+"""`mercator bench` (and its --compare), `arena` and `balance sweep` print their terminal summaries in the command's
 language: in German and Russian no word that only the English catalogs (cli.toml, and the report's
 arena/report.toml whose columns, end reasons and round words the summaries share) use, and the
 counts agree (CLDR)."""
@@ -22,6 +22,7 @@ WORD = re.compile(r"[^\W\d_]+")
 BOTS = ("easy", "random")  # bot levels stay as typed
 COMMANDS = {
     "bench": ["bench", "constantinopolis", "--players", "2", "--games", "2"],
+    "compare": ["bench", "constantinopolis", "--compare", "--games", "2"],
     "arena": ["arena", "colonia", "--players", "3", "--bots", ",".join(BOTS), "--games", "2"],
     "sweep": ["balance", "sweep", "constantinopolis", "--set", "buildings.walls.porta_aurea.cost=10,12",
               "--bots", ",".join(BOTS), "--games", "2"],
@@ -64,3 +65,4 @@ def test_counts_agree_in_russian_and_the_english_summary_stays() -> None:
     english = _output("arena", "en")
     assert "finished above" in english and "3 players, 2 games" in english
     assert "free_trade=false" in _output("bench", "en")  # options as typed, not a Python dict
+    assert "{'" not in _output("compare", "ru") and "Случайная игра: 2 партии" in _output("compare", "ru")

@@ -387,9 +387,11 @@ def _compare(games: int, seed: int, only: str | None, as_json: bool) -> None:
     refs = [r for r in result["references"] if "missing" not in r]
     for r in result["references"]:
         if "missing" in r:
-            console.print(f"[yellow]{r['engine']} not measured[/yellow]: {r['missing']}")
-    table = Table("engine", "players", "actions/s", "games/s", "clones/s", "legal/s",
-                  *(f"× {r['engine'].split(' (')[0]}" for r in refs), title=f"Random play, {games} games each")
+            missing = escape(t("compare_missing", engine=r["engine"]))
+            console.print(f"[yellow]{missing}[/yellow]: {escape(r['missing'])}")
+    table = Table(*t("compare_columns").split(", "),
+                  *(t("compare_ratio", engine=r["engine"].split(" (")[0]) for r in refs),
+                  title=escape(t("compare_title", games=games)))
     for o in result["ours"]:
         ratios = [f"{o['actions_per_s'] / r['actions_per_s']:.2f} / {o['clones_per_s'] / r['clones_per_s']:.2f}"
                   for r in refs]
@@ -398,9 +400,13 @@ def _compare(games: int, seed: int, only: str | None, as_json: bool) -> None:
     for r in refs:
         table.add_row(r["engine"], "", f"{r['actions_per_s']:,.0f}", f"{r['games_per_s']:,.1f}",
                       f"{r['clones_per_s']:,.0f}", f"{r['legal_per_s']:,.0f}", *([""] * len(refs)))
-    table.caption = "× columns: our actions/s / our clones/s as multiples of that reference's, in this run"
+    table.caption = escape(t("compare_caption"))
     console.print(table)
-    console.print(f"machine: {result['machine']}")
+    from mercator.arena.report import Words
+
+    machine = result["machine"]  # key=value, as options are (never a Python dict)
+    console.print(escape(t("compare_machine", machine=Words(_lang()).options(machine) if isinstance(machine, dict)
+                           else machine)))
 
 
 @app.command()
