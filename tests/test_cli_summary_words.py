@@ -1,7 +1,7 @@
-"""`mercator bench` (and its --compare), `arena` and `balance sweep` print their terminal summaries in the command's
-language: in German and Russian no word that only the English catalogs (cli.toml, and the report's
-arena/report.toml whose columns, end reasons and round words the summaries share) use, and the
-counts agree (CLDR)."""
+"""`mercator bench` (and its --compare), `arena` and `balance sweep`, `luck` and `skill` print their
+terminal summaries in the command's language: in German and Russian no word that only the English
+catalogs use (cli.toml, and arena/report.toml, whose columns, end reasons and round words the
+summaries share), and the counts agree (CLDR)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,9 @@ COMMANDS = {
     "arena": ["arena", "colonia", "--players", "3", "--bots", ",".join(BOTS), "--games", "2"],
     "sweep": ["balance", "sweep", "constantinopolis", "--set", "buildings.walls.porta_aurea.cost=10,12",
               "--bots", ",".join(BOTS), "--games", "2"],
+    "luck": ["balance", "luck", "constantinopolis", "--weak", "random", "--strong", "easy", "--deals", "2",
+             "--repeats", "2"],
+    "skill": ["balance", "skill", "constantinopolis", "--budgets", "10", "--games", "2", "--against", "random"],
 }
 
 
@@ -61,6 +64,7 @@ def test_counts_agree_in_russian_and_the_english_summary_stays() -> None:
     genitive = {"one": "партии", "few": "партий", "many": "партий"}[Locale.parse("ru").plural_form(2)]
     assert f"из 2 {genitive}" in _output("arena", "ru")
     assert "3 игрока" in _output("arena", "ru") and "2 случайные партии" in _output("bench", "ru")
+    assert "2 раздачи, каждая сыграна 2 раза" in _output("luck", "ru") and "из 2 партий" in _output("skill", "ru")
     assert "2 Zufallspartien" in _output("bench", "de") and "von 2 Partien" in _output("arena", "de")
     english = _output("arena", "en")
     assert "finished above" in english and "3 players, 2 games" in english

@@ -575,6 +575,7 @@ def balance_luck(
     backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON")] = False,
+    lang: Lang = None,
 ) -> None:
     """Luck against skill: replay the same deals with a stronger and a weaker bot; how much the deal
     decides, beside the stronger bot's edge."""
@@ -587,15 +588,14 @@ def balance_luck(
         print(json.dumps(out))
         return
     e, w, v = out["edge"], out["strong_wins"], out["variance"]
-    console.print(f"[bold]{escape(strong)} against {escape(weak)}[/bold], {game}, {players} players, {deals} deals "
-                  f"played {repeats} times each")
-    console.print(f"{escape(strong)} wins {w['rate']:.1%} [{w['ci95'][0]:.1%}, {w['ci95'][1]:.1%}] of the plays "
-                  f"(an equal share: {w['fair']:.1%}), by {e['mean']:+.1f} points on average "
-                  f"[{e['ci95'][0]:+.1f}, {e['ci95'][1]:+.1f}]")
-    console.print(f"the deal explains {v['luck_share']:.0%} of the variance of that margin (between deals: "
-                  f"s.d. {v['between'] ** 0.5:.1f} points; within a deal: s.d. {v['within'] ** 0.5:.1f}); the edge "
-                  f"is {out['edge_per_deal_spread']:.2f} deal-to-deal standard deviations")
-    console.print(f"deals {escape(strong)} won every time: {out['deals_always_won']}; never: {out['deals_never_won']}")
+    console.print(f"[bold]{escape(t('luck_title', strong=strong, weak=weak))}[/bold], "
+                  + escape(t("luck_setup", game=get(game).title, players=players, deals=deals, repeats=repeats)))
+    console.print(escape(t("luck_wins", strong=strong, rate=f"{w['rate']:.1%}", low=f"{w['ci95'][0]:.1%}",
+                           high=f"{w['ci95'][1]:.1%}", fair=f"{w['fair']:.1%}", mean=f"{e['mean']:+.1f}",
+                           mean_low=f"{e['ci95'][0]:+.1f}", mean_high=f"{e['ci95'][1]:+.1f}")))
+    console.print(escape(t("luck_variance", share=f"{v['luck_share']:.0%}", between=f"{v['between'] ** 0.5:.1f}",
+                           within=f"{v['within'] ** 0.5:.1f}", spread=f"{out['edge_per_deal_spread']:.2f}")))
+    console.print(escape(t("luck_deals", strong=strong, always=out["deals_always_won"], never=out["deals_never_won"])))
 
 
 @balance_app.command("skill")
@@ -612,6 +612,7 @@ def balance_skill(
     seed: Annotated[int, typer.Option(help="Base seed: every budget plays the same deals")] = 0,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
     as_json: Annotated[bool, typer.Option("--json", help="Print the curve as JSON")] = False,
+    lang: Lang = None,
 ) -> None:
     """A skill curve: the search bot at each budget against a fixed opponent, on the same deals."""
     from mercator.arena.luck import skill_curve
@@ -627,9 +628,9 @@ def balance_skill(
         print(json.dumps(curve))
         return
     for row in curve:
-        console.print(f"{row['bot']}: wins {row['rate']:.1%} [{row['ci95'][0]:.1%}, {row['ci95'][1]:.1%}] of "
-                      f"{row['games']} games against {escape(against)}, by {row['margin']:+.1f} points, "
-                      f"{row['seconds_per_decision']:.3f} s a decision")
+        console.print(escape(t("skill_row", bot=row["bot"], rate=f"{row['rate']:.1%}", low=f"{row['ci95'][0]:.1%}",
+                               high=f"{row['ci95'][1]:.1%}", games=row["games"], against=against,
+                               margin=f"{row['margin']:+.1f}", seconds=f"{row['seconds_per_decision']:.3f}")))
 
 
 def _study(as_json: bool, work: Callable[[], T]) -> T:
