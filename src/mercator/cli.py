@@ -324,6 +324,7 @@ def bench(
     compare: Annotated[bool, typer.Option("--compare", help="Every game and count beside the reference engines "
                                                            "(Catanatron, OpenSpiel); GAME may be 'all'; "
                                                            "--players is ignored")] = False,
+    lang: Lang = None,
 ) -> None:
     """Random-play throughput: actions/s, games/s, clones/s, legal generations/s, errors; or with
     --bot, the median seconds that bot takes per decision."""
@@ -348,14 +349,27 @@ def bench(
     if as_json:
         print(json.dumps(result))
         return
-    title = f"{game}, {players} players, " + (f"{bot} decisions" if bot else f"{games_} random games")
-    table = Table("measure", "value", title=title)
+    from mercator.arena.report import Words
+
+    title = (t("bench_bot", game=get(game).title, players=players, n=result["decisions"], bot=bot) if bot
+             else t("bench_random", game=get(game).title, players=players, games=games_))
+    table = Table(*t("bench_columns").split(", "), title=escape(title))
     for key, value in result.items():
+        label = t(BENCH_MEASURES[key]) if key in BENCH_MEASURES else key
         if isinstance(value, float):
-            table.add_row(key, f"{value:,.1f}" if value >= 10 else f"{value:.4f}")
+            table.add_row(label, f"{value:,.1f}" if value >= 10 else f"{value:.4f}")
         else:
-            table.add_row(key, str(value))
+            table.add_row(label, Words(_lang()).options(value) if isinstance(value, dict) else escape(str(value)))
     console.print(table)
+
+
+# What each figure of a bench run is called (cli.toml keys; the JSON keeps the figures' own names).
+BENCH_MEASURES = {"game": "bench_game", "players": "bench_players", "options": "bench_options",
+                  "games": "bench_games", "actions": "bench_actions", "actions_per_game": "bench_actions_per_game",
+                  "actions_per_s": "bench_actions_per_s", "games_per_s": "bench_games_per_s",
+                  "clones_per_s": "bench_clones_per_s", "legal_per_s": "bench_legal_per_s", "errors": "bench_errors",
+                  "bot": "bench_bot_level", "decisions": "bench_decisions", "median_s": "bench_median_s",
+                  "p90_s": "bench_p90_s", "max_s": "bench_max_s"}
 
 
 def _compare(games: int, seed: int, only: str | None, as_json: bool) -> None:
@@ -373,9 +387,11 @@ def _compare(games: int, seed: int, only: str | None, as_json: bool) -> None:
     refs = [r for r in result["references"] if "missing" not in r]
     for r in result["references"]:
         if "missing" in r:
-            console.print(f"[yellow]{r['engine']} not measured[/yellow]: {r['missing']}")
-    table = Table("engine", "players", "actions/s", "games/s", "clones/s", "legal/s",
-                  *(f"× {r['engine'].split(' (')[0]}" for r in refs), title=f"Random play, {games} games each")
+            missing = escape(t("compare_missing", engine=r["engine"]))
+            console.print(f"[yellow]{missing}[/yellow]: {escape(r['missing'])}")
+    table = Table(*t("compare_columns").split(", "),
+                  *(t("compare_ratio", engine=r["engine"].split(" (")[0]) for r in refs),
+                  title=escape(t("compare_title", games=games)))
     for o in result["ours"]:
         ratios = [f"{o['actions_per_s'] / r['actions_per_s']:.2f} / {o['clones_per_s'] / r['clones_per_s']:.2f}"
                   for r in refs]
@@ -384,9 +400,13 @@ def _compare(games: int, seed: int, only: str | None, as_json: bool) -> None:
     for r in refs:
         table.add_row(r["engine"], "", f"{r['actions_per_s']:,.0f}", f"{r['games_per_s']:,.1f}",
                       f"{r['clones_per_s']:,.0f}", f"{r['legal_per_s']:,.0f}", *([""] * len(refs)))
-    table.caption = "× columns: our actions/s / our clones/s as multiples of that reference's, in this run"
+    table.caption = escape(t("compare_caption"))
     console.print(table)
-    console.print(f"machine: {result['machine']}")
+    from mercator.arena.report import Words
+
+    machine = result["machine"]  # key=value, as options are (never a Python dict)
+    console.print(escape(t("compare_machine", machine=Words(_lang()).options(machine) if isinstance(machine, dict)
+                           else machine)))
 
 
 @app.command()
@@ -441,7 +461,7 @@ def arena(
                 if not started:
                     started.extend([now, done])
                 elapsed = now - started[0]
-                rate = f"{(done - started[1]) / elapsed:.2f} games/s" if elapsed > 0 else ""
+                rate = t("arena_rate", rate=f"{(done - started[1]) / elapsed:.2f}") if elapsed > 0 else ""
                 bar.update(task, completed=done, rate=rate)
 
             results = run_arena(game, players, lineup, games_,
@@ -576,15 +596,21 @@ def balance_sweep(
     if as_json:
         print(json.dumps([{"variant": label, "summary": s} for label, s in rows]))
         return
-    console.print(f"[bold]{game}, {players} players, {games_} games per variant, the same deals in each[/bold]")
+    from mercator.arena.report import Words
+
+    w = Words(_lang())
+    console.print(f"[bold]{escape(t('sweep_title', game=get(game).title, players=players, games=games_))}[/bold]")
     for label, s in rows:  # one paragraph per variant: it wraps between words at any width
         seat = s["seats"][0]
-        wins = "; ".join(f"{b} wins {r['rate']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}]"
-                         for b, r in s["bots"].items())
-        ends = "; ".join(f"{e['words']} in {e['share']:.0%}" for e in s["end_conditions"])
-        console.print(f"[bold]{escape(label)}[/bold]: seat 1 wins {seat['rate']:.1%} [{seat['ci95'][0]:.1%}, "
-                      f"{seat['ci95'][1]:.1%}]; {wins}; winning score {s['winning_score'].get('mean', 0):.1f}; "
-                      f"{s['length_rounds'].get('median', 0):g} {s['round_word']}s; ended because {ends}")
+        wins = "; ".join(t("sweep_bot_wins", bot=b, rate=f"{r['rate']:.1%}", low=f"{r['ci95'][0]:.1%}",
+                           high=f"{r['ci95'][1]:.1%}") for b, r in s["bots"].items())
+        ends = "; ".join(t("sweep_end", words=w.end(s["game"], e["code"], e["words"]), share=f"{e['share']:.0%}")
+                         for e in s["end_conditions"])
+        text = t("sweep_row", rate=f"{seat['rate']:.1%}", low=f"{seat['ci95'][0]:.1%}", high=f"{seat['ci95'][1]:.1%}",
+                 wins=wins, score=f"{s['winning_score'].get('mean', 0):.1f}",
+                 rounds_word=w.round(s["round_word"], "many"), rounds=f"{s['length_rounds'].get('median', 0):g}",
+                 ended=w("col_ended_short"), ends=ends)
+        console.print(f"[bold]{escape(w('shipped') if label == sweep.SHIPPED else label)}[/bold]: {escape(text)}")
     if report is not None:
         console.print(escape(t("report_written", path=report)))
 
@@ -604,6 +630,7 @@ def balance_luck(
     backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON")] = False,
+    lang: Lang = None,
 ) -> None:
     """Luck against skill: replay the same deals with a stronger and a weaker bot; how much the deal
     decides, beside the stronger bot's edge."""
@@ -616,15 +643,14 @@ def balance_luck(
         print(json.dumps(out))
         return
     e, w, v = out["edge"], out["strong_wins"], out["variance"]
-    console.print(f"[bold]{escape(strong)} against {escape(weak)}[/bold], {game}, {players} players, {deals} deals "
-                  f"played {repeats} times each")
-    console.print(f"{escape(strong)} wins {w['rate']:.1%} [{w['ci95'][0]:.1%}, {w['ci95'][1]:.1%}] of the plays "
-                  f"(an equal share: {w['fair']:.1%}), by {e['mean']:+.1f} points on average "
-                  f"[{e['ci95'][0]:+.1f}, {e['ci95'][1]:+.1f}]")
-    console.print(f"the deal explains {v['luck_share']:.0%} of the variance of that margin (between deals: "
-                  f"s.d. {v['between'] ** 0.5:.1f} points; within a deal: s.d. {v['within'] ** 0.5:.1f}); the edge "
-                  f"is {out['edge_per_deal_spread']:.2f} deal-to-deal standard deviations")
-    console.print(f"deals {escape(strong)} won every time: {out['deals_always_won']}; never: {out['deals_never_won']}")
+    console.print(f"[bold]{escape(t('luck_title', strong=strong, weak=weak))}[/bold], "
+                  + escape(t("luck_setup", game=get(game).title, players=players, deals=deals, repeats=repeats)))
+    console.print(escape(t("luck_wins", strong=strong, rate=f"{w['rate']:.1%}", low=f"{w['ci95'][0]:.1%}",
+                           high=f"{w['ci95'][1]:.1%}", fair=f"{w['fair']:.1%}", mean=f"{e['mean']:+.1f}",
+                           mean_low=f"{e['ci95'][0]:+.1f}", mean_high=f"{e['ci95'][1]:+.1f}")))
+    console.print(escape(t("luck_variance", share=f"{v['luck_share']:.0%}", between=f"{v['between'] ** 0.5:.1f}",
+                           within=f"{v['within'] ** 0.5:.1f}", spread=f"{out['edge_per_deal_spread']:.2f}")))
+    console.print(escape(t("luck_deals", strong=strong, always=out["deals_always_won"], never=out["deals_never_won"])))
 
 
 @balance_app.command("skill")
@@ -641,6 +667,7 @@ def balance_skill(
     seed: Annotated[int, typer.Option(help="Base seed: every budget plays the same deals")] = 0,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
     as_json: Annotated[bool, typer.Option("--json", help="Print the curve as JSON")] = False,
+    lang: Lang = None,
 ) -> None:
     """A skill curve: the search bot at each budget against a fixed opponent, on the same deals."""
     from mercator.arena.luck import skill_curve
@@ -656,9 +683,9 @@ def balance_skill(
         print(json.dumps(curve))
         return
     for row in curve:
-        console.print(f"{row['bot']}: wins {row['rate']:.1%} [{row['ci95'][0]:.1%}, {row['ci95'][1]:.1%}] of "
-                      f"{row['games']} games against {escape(against)}, by {row['margin']:+.1f} points, "
-                      f"{row['seconds_per_decision']:.3f} s a decision")
+        console.print(escape(t("skill_row", bot=row["bot"], rate=f"{row['rate']:.1%}", low=f"{row['ci95'][0]:.1%}",
+                               high=f"{row['ci95'][1]:.1%}", games=row["games"], against=against,
+                               margin=f"{row['margin']:+.1f}", seconds=f"{row['seconds_per_decision']:.3f}")))
 
 
 def _study(as_json: bool, work: Callable[[], T]) -> T:
@@ -704,26 +731,37 @@ def _variant(game: str, path: Path | None, sets: list[str]) -> Variant | None:
 
 
 def _print_summary(summary: dict[str, Any]) -> None:
-    variant = f", variant {summary['variant']}" if summary.get("variant") else ""
-    table = Table("bot", "games", "wins", "win rate", "95% CI", "mean score", "s/decision",
-                  title=f"{summary['game']}, {summary['players']} players, {summary['games']} games{variant}")
+    """An arena run's summary on the terminal, in the command's language (the report's words for its
+    columns, end reasons and round words: arena/report.toml)."""
+    from mercator.arena.report import Words
+
+    w = Words(_lang())
+    title = w("arena_title", game=get(summary["game"]).title, players=summary["players"], games=summary["games"])
+    if summary.get("variant"):
+        title += ". " + w("variant", variant=summary["variant"])
+    table = Table(*(w(k) for k in ("col_bot", "col_games", "col_wins", "col_win_rate", "col_ci", "col_mean_score",
+                                   "col_seconds")), title=escape(title))
     for bot, s in summary["bots"].items():
-        table.add_row(bot, str(s["games"]), f"{s['wins']:g}", f"{s['rate']:.1%}",
+        table.add_row(escape(bot), str(s["games"]), f"{s['wins']:g}", f"{s['rate']:.1%}",
                       f"{s['ci95'][0]:.1%}-{s['ci95'][1]:.1%}", f"{s['score'].get('mean', 0):.1f}",
                       f"{s['seconds_per_decision']:.3f}")
     console.print(table)
     for h in summary["head_to_head"]:
-        console.print(f"{h['bot']} finished above {h['other']} in {h['rate']:.1%} of {h['games']} games "
-                      f"[{h['ci95'][0]:.1%}, {h['ci95'][1]:.1%}], by {h['margin']['mean']:+.1f} ± "
-                      f"{h['margin']['se']:.1f} points")
+        console.print(escape(t("summary_head", bot=h["bot"], other=h["other"], rate=f"{h['rate']:.1%}",
+                               games=h["games"], low=f"{h['ci95'][0]:.1%}", high=f"{h['ci95'][1]:.1%}",
+                               margin=f"{h['margin']['mean']:+.1f}", se=f"{h['margin']['se']:.1f}")))
     seats = ", ".join(f"{i + 1}: {r['rate']:.1%}" for i, r in enumerate(summary["seats"]))
     advantage = summary["first_player_advantage"] * 100
-    console.print(f"win rate per seat: {seats}; first-player advantage {advantage:+.1f} percentage points")
+    console.print(escape(t("summary_seats", seats=seats, points=f"{advantage:+.1f}")))
     rounds = summary["length_rounds"]
-    console.print(f"game length: median {summary['length_actions']['median']:g} actions"
-                  + (f", {rounds['median']:g} {summary['round_word']}s" if rounds else ""))
+    length = t("summary_length", actions=f"{summary['length_actions']['median']:g}")
+    if rounds:
+        length += f"; {w.round(summary['round_word'], 'many')}: {rounds['median']:g}"
+    console.print(escape(length))
     for end in summary["end_conditions"]:
-        console.print(f"ended because {end['words']}: {end['games']} games ({end['share']:.0%})")
+        console.print(escape(t("summary_ended", ended=w("col_ended_short"),
+                               words=w.end(summary["game"], end["code"], end["words"]), games=end["games"],
+                               share=f"{end['share']:.0%}")))
 
 
 def _game_of(path: Path) -> str:

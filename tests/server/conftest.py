@@ -158,12 +158,16 @@ def _close_bots() -> Iterator[None]:
         pool.close()
 
 
-def make_client(url: str, bots: bool = True, **settings: Any) -> TestClient:
+def make_client(url: str, bots: bool = True, web: bool = False, **settings: Any) -> TestClient:
+    """The game server's app (``web``: with the browser client's helper routes, as ``mercator serve``)."""
+    from mercator.web.app import create_web_app
+
     # No rate limits and no clock minimums: tests create many games and run out short clocks.
     opts: dict[str, Any] = {"rate_per_second": 10_000.0, "rate_burst": 10_000.0, "create_burst": 10_000.0,
                             "min_clock_bank_seconds": 0.0, "min_clock_increment_seconds": 0.0}
     opts.update(settings)
-    return TestClient(create_app(Settings(database_url=url, **opts), bots=shared_bots() if bots else False))
+    make = create_web_app if web else create_app
+    return TestClient(make(Settings(database_url=url, **opts), bots=shared_bots() if bots else False))
 
 
 @pytest.fixture

@@ -30,7 +30,6 @@ from typing import Any
 from babel import Locale
 
 from .content import read_toml
-from .errors import IllegalAction
 
 LANGS = ("en", "de", "ru")
 HIDDEN = "?"  # what a reader sees of a field that shows another seat's secret (engine/seen.py)
@@ -55,16 +54,26 @@ def glossary(game: str) -> dict[str, Any]:
 
 
 @cache
-def words() -> dict[str, dict[str, str]]:
-    """The words every client shares (unnamed seats, bot levels), per language."""
+def _words_file() -> dict[str, dict[str, Any]]:
     return read_toml(Path(__file__).with_name("words.toml"))
 
 
-def refusal(exc: IllegalAction, lang: str) -> str:
-    """A refused action as its player reads it in ``lang``: the words of its ``code``
-    (``refusal_<code>`` in words.toml), else the engine's own English message."""
-    template = words().get(lang, {}).get(f"refusal_{exc.code}") if exc.code else None
-    return template.format(**exc.fields) if template else str(exc)
+@cache
+def words() -> dict[str, dict[str, str]]:
+    """The words every client shares (unnamed seats, bot levels, refusals), per language; their
+    plural words (``[<lang>.plurals]``) stay for ``refusal``."""
+    return {lang: {k: v for k, v in table.items() if isinstance(v, str)} for lang, table in _words_file().items()}
+
+
+def refusal(exc: Exception, lang: str) -> str:
+    """A refusal as its player reads it in ``lang``: the words of its ``code`` (``refusal_<code>``
+    in words.toml, filled in from its ``fields`` with CLDR plurals), else its own English message.
+    The engine's IllegalAction and the server's refusals (server/games.py ``Refused``) carry both."""
+    code = getattr(exc, "code", None)
+    template = words().get(lang, {}).get(f"refusal_{code}") if code else None
+    if not template:
+        return str(exc)
+    return plural_format(lang, _words_file()[lang].get("plurals", {}), template, getattr(exc, "fields", {}))
 
 
 def seat_name(lang: str, seat: int, name: str, bot_level: str | None) -> str:

@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from mercator.engine.errors import IllegalAction
-from mercator.engine.i18n import refusal
+from mercator.engine.i18n import LANGS, refusal
 from mercator.engine.record import sealed
 from mercator.games import all_games
 from mercator.games import get as get_game
@@ -26,7 +26,8 @@ from . import render
 from .bots import BotPool
 from .config import Settings
 from .db import Store, is_postgres, make_engine, migrate, parse_notification
-from .games import Conflict, Forbidden, GameEntry, GameService, NotFound, TooMany
+from .errors import Conflict, Forbidden, NotFound, Refused, TooMany
+from .games import GameEntry, GameService
 from .limits import BodyLimit, RateLimit
 from .live import Hub, listen
 from .ops import add_ops_routes
@@ -98,11 +99,19 @@ def _token(request: Request) -> str | None:
     return request.query_params.get("token")
 
 
-def _refused(exc: IllegalAction, version: int, lang: str | None) -> JSONResponse:
-    """A refused move (400): with ``lang``, the reason as its player reads it (the engine's English
-    otherwise, for programs), and the refusal's code either way."""
+def _lang(request: Request) -> str | None:
+    """The language the request's ``lang`` asks its refusals in (the web pages send theirs)."""
+    lang = request.query_params.get("lang")
+    return lang if lang in LANGS else None
+
+
+def _refused(exc: Exception, status: int, lang: str | None, **extra: Any) -> JSONResponse:
+    """A refusal (the engine's or the server's): with ``lang``, its reason as a player reads it (the
+    English message otherwise, for programs), and its code either way."""
     detail = refusal(exc, lang) if lang else str(exc)
-    return JSONResponse({"detail": detail, "code": exc.code, "version": version}, 400)
+    code = getattr(exc, "code", None)
+    headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooMany) else None
+    return JSONResponse({"detail": detail, **({"code": code} if code else {}), **extra}, status, headers)
 
 
 def _json(body: bytes, status: int = 200) -> Response:
@@ -182,33 +191,35 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         return app.state.service
 
     @app.exception_handler(NotFound)
-    async def _not_found(_: Request, exc: NotFound) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, 404)
+    async def _not_found(request: Request, exc: NotFound) -> JSONResponse:
+        return _refused(exc, 404, _lang(request))
 
     @app.exception_handler(Forbidden)
-    async def _forbidden(_: Request, exc: Forbidden) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, 403)
+    async def _forbidden(request: Request, exc: Forbidden) -> JSONResponse:
+        return _refused(exc, 403, _lang(request))
 
     @app.exception_handler(Conflict)
-    async def _conflict(_: Request, exc: Conflict) -> JSONResponse:
-        return JSONResponse({"detail": str(exc), "version": exc.version}, 409)
+    async def _conflict(request: Request, exc: Conflict) -> JSONResponse:
+        return _refused(exc, 409, _lang(request), version=exc.version)
 
     @app.exception_handler(TooMany)
-    async def _too_many(_: Request, exc: TooMany) -> JSONResponse:
-        return JSONResponse({"detail": f"{exc}; retry in {exc.retry_after} s", "retry_after": exc.retry_after}, 429,
-                            {"Retry-After": str(exc.retry_after)})
+    async def _too_many(request: Request, exc: TooMany) -> JSONResponse:
+        return _refused(exc, 429, _lang(request), retry_after=exc.retry_after)
 
     @app.exception_handler(IllegalAction)
-    async def _illegal(_: Request, exc: IllegalAction) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, 400)
+    async def _illegal(request: Request, exc: IllegalAction) -> JSONResponse:
+        return _refused(exc, 400, _lang(request))
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_: Request, exc: RequestValidationError) -> Response:
+    async def _invalid(request: Request, exc: RequestValidationError) -> Response:
         # FastAPI's own handler echoes the input, and fails (500) on what JSON cannot carry back: NaN,
         # Infinity, lone surrogates. Only locations and messages go back, ASCII-escaped.
         errors = [{"loc": [p if isinstance(p, int) else str(p) for p in e.get("loc", ())], "msg": _message(e),
                    "type": str(e.get("type", ""))} for e in exc.errors()]
-        detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors) or "invalid request"
+        # An error type with words (refusal_text_empty) reads in the request's lang, as any refusal.
+        lang = _lang(request)
+        each = [Refused(f"{'.'.join(map(str, e['loc']))}: {e['msg']}", str(e["type"])) for e in errors]
+        detail = "; ".join(refusal(r, lang) if lang else str(r) for r in each) or "invalid request"
         return _json(json.dumps({"detail": detail, "errors": errors}).encode(), 422)
 
     @app.exception_handler(DBAPIError)
@@ -258,7 +269,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         device checks its token here."""
         player = await svc().player(_token(request))
         if player is None:
-            raise Forbidden("a valid player token is required")
+            raise Forbidden("a valid player token is required", "player_token")
         return PlayerInfo(player_id=player["id"], name=player["name"])
 
     @app.patch(f"{API}/players/me", response_model=PlayerInfo, responses=ERRORS, tags=["players"])
@@ -266,7 +277,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         """Rename the player (the name later tables show; seats already taken keep theirs)."""
         player = await svc().player(_token(request))
         if player is None:
-            raise Forbidden("a valid player token is required")
+            raise Forbidden("a valid player token is required", "player_token")
         name = body.name.strip()
         await svc().db(svc().store.rename_player, player["id"], name)
         return PlayerInfo(player_id=player["id"], name=name)
@@ -277,7 +288,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         replays); ``turn=true`` keeps only those where it is their turn."""
         player = await svc().player(_token(request))
         if player is None:
-            raise Forbidden("a valid player token is required")
+            raise Forbidden("a valid player token is required", "player_token")
         rows = await svc().db(svc().store.seats_of_player, player["id"])
         out = []
         for row in rows[:200]:
@@ -296,7 +307,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         score and rank (``game``: only that game's)."""
         player = await svc().player(_token(request))
         if player is None:
-            raise Forbidden("a valid player token is required")
+            raise Forbidden("a valid player token is required", "player_token")
         if game is not None:
             get_game(game)  # an unknown game is a clear 400
         rows = await svc().db(svc().store.finished_of_player, player["id"], game, limit * 8)
@@ -319,7 +330,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
             return None
         player = await svc().player(token)
         if player is None:
-            raise Forbidden("unknown player token")
+            raise Forbidden("unknown player token", "player_token")
         return str(player["id"])
 
     # ---- lobby ----------------------------------------------------------------------------------
@@ -367,7 +378,8 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         info = get_game(game)
         if players not in info.player_counts:
             raise IllegalAction(f"{info.title} is played by {info.player_counts[0]}-{info.player_counts[-1]} "
-                                f"players, not {players}")
+                                f"players, not {players}", "player_count",
+                                low=info.player_counts[0], high=info.player_counts[-1])
         rows = await svc().db(svc().store.leaderboard, game, players, limit)
         return Leaderboard(game=game, players=players, bots={k: round(ordinal(*v), 1) for k, v in BOT_RATINGS.items()},
                            rows=[LeaderRow(rank=n, name=r["name"], rating=round(ordinal(r["mu"], r["sigma"]), 1),
@@ -395,7 +407,8 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
             try:
                 by = await seat_for(entry, request, wanted=seat)
             except Forbidden:
-                raise Forbidden("only the host, or the seat's own player, may hand a seat to a bot") from None
+                raise Forbidden("only the host, or the seat's own player, may hand a seat to a bot",
+                                "not_host_or_owner") from None
         await svc().set_controller(entry, seat, "bot", body.level, by=by)
         return GameSummary(**render.summary(entry))
 
@@ -432,7 +445,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
                 by = None
             if by is None or by not in deciders:
                 raise Forbidden("only another player at this table, or its host, chooses for a seat whose clock "
-                                "ran out")
+                                "ran out", "not_decider")
         await svc().decide_timeout(entry, seat, by, body.level)
         return GameSummary(**render.summary(entry))
 
@@ -453,7 +466,8 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
             except Forbidden:
                 mine = [s.seat for s in entry.seats if player and s.player_id == player["id"]]
                 if not mine:
-                    raise Forbidden("only the players of this game, or its host, may ask for its rematch") from None
+                    raise Forbidden("only the players of this game, or its host, may ask for its rematch",
+                                    "not_a_player") from None
                 seat = mine[0]
         new, host = await svc().rematch(entry)
         link = None
@@ -480,7 +494,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         """The host opens or closes the table's chat; what was said stays readable."""
         entry = await svc().get(game_id)
         if not svc().is_host(entry, _token(request)):
-            raise Forbidden("only the host may open or close the chat")
+            raise Forbidden("only the host may open or close the chat", "not_host_chat")
         await svc().set_chat(entry, body.open)
         return GameSummary(**render.summary(entry))
 
@@ -502,7 +516,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         try:
             await svc().submit(entry, n, body.version, body.action if body.action is not None else body.index)
         except IllegalAction as exc:
-            return _refused(exc, entry.version, lang)
+            return _refused(exc, 400, lang, version=entry.version)
         response = _json(render.cached(entry, n, lang))
         # Time from the parsed request to the committed answer, for clients measuring where time goes.
         response.headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
@@ -517,7 +531,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         try:
             await svc().submit(entry, n, body.version, None, undo=True)
         except IllegalAction as exc:
-            return _refused(exc, entry.version, lang)
+            return _refused(exc, 400, lang, version=entry.version)
         return _json(render.cached(entry, n, lang))
 
     @app.get(f"{API}/games/{{game_id}}/public", response_model=PublicState, responses=ERRORS, tags=["play"])
@@ -535,7 +549,7 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         if entry.status != "over":
             await svc().refresh(entry)  # another process may have written the last action a moment ago
         if entry.status != "over":
-            raise Conflict("the record is published when the game is over", entry.version)
+            raise Conflict("the record is published when the game is over", entry.version, "record_not_over")
         body = entry.rendered.get("record")
         if body is None:  # a finished game never changes: render its record once
             rec = sealed(entry.state)

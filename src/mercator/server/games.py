@@ -28,6 +28,7 @@ from mercator.games import get
 from . import clocks
 from .bots import BotPool
 from .db import TALK_KEPT, ActionRow, GroupCommitter, StaleWrite, Store, TalkRow
+from .errors import Conflict, Forbidden, NotFound, TooMany
 from .leases import BotLeases
 from .ratings import bot_rating, new_ratings, ordinal, rated_players
 from .schemas import GameStatus, game_status
@@ -49,35 +50,11 @@ KNOWN_TOKENS_MAX = 100_000
 CHAT_BURST, CHAT_WINDOW = 5, 10.0
 
 
-class NotFound(Exception):
-    pass
-
-
-class Forbidden(Exception):
-    pass
-
-
-class TooMany(Exception):
-    """Too many requests of one kind from one client: try again after ``retry_after`` seconds."""
-
-    def __init__(self, detail: str, retry_after: int) -> None:
-        super().__init__(detail)
-        self.retry_after = retry_after
-
-
-class Conflict(Exception):
-    """The request does not fit the game's current version or status."""
-
-    def __init__(self, detail: str, version: int | None = None) -> None:
-        super().__init__(detail)
-        self.version = version
-
-
 def check_level(level: str) -> str:
     """A player level; raw search settings (``ismcts:N``) stay for the CLI and the arena, since
     they can ask for unbounded work."""
     if level not in LEVELS:
-        raise IllegalAction(f"unknown bot level {level[:40]!r}; choose one of {', '.join(LEVELS)}")
+        raise IllegalAction(f"unknown bot level {level[:40]!r}; choose one of {', '.join(LEVELS)}", "unknown_level")
     return level
 
 
@@ -247,7 +224,7 @@ class GameService:
                 self.after_change(entry, publish=False)
         entry = await asyncio.shield(pending)
         if entry is None:
-            raise NotFound(f"no game {game_id!r}")
+            raise NotFound(f"no game {game_id!r}", "no_game")
         return entry
 
     def _remember(self, entry: GameEntry) -> None:
@@ -358,13 +335,13 @@ class GameService:
         humans = sum(spec["kind"] == "human" for spec in seat_specs)
         if seed is not None and humans > 1:
             raise IllegalAction(f"a seed may be chosen only for a table with one human seat (practice); this table "
-                                f"has {humans}, so the server draws a secret seed: leave 'seed' out")
+                                f"has {humans}, so the server draws a secret seed: leave 'seed' out", "seed_practice")
         seed_from_client = seed is not None
         rated = rated and not seed_from_client  # a practice table's player knows the deal
         seed = secrets.randbelow(2**63) if seed is None else seed
         state = info.new(len(seat_specs), seed=seed, options=options)
         if join is not None and (join >= len(seat_specs) or seat_specs[join]["kind"] != "human"):
-            raise IllegalAction(f"seat {join} is not a human seat of this game")
+            raise IllegalAction(f"seat {join} is not a human seat of this game", "not_human_seat", n=join + 1)
         host_token = new_token()
         seat_token = new_token() if join is not None else None
         now = time.time()
@@ -420,26 +397,29 @@ class GameService:
                 digest = hash_token(invite) if invite else None
                 invited = [s.seat for s in entry.seats if digest is not None and s.invite_hash == digest]
                 if not invited or (seat is not None and seat not in invited):
-                    raise Forbidden("this table is private: a seat is joined only through its own invitation link")
+                    raise Forbidden("this table is private: a seat is joined only through its own invitation link",
+                                    "private_table")
                 seat = invited[0]
                 if seat not in free:
-                    raise Conflict(f"seat {seat} of this private table is already taken")
+                    raise Conflict(f"seat {seat} of this private table is already taken", None, "seat_taken",
+                                   n=seat + 1)
             if seat is not None and seat not in free and 0 <= seat < entry.players and \
                     entry.seats[seat].player_id and not entry.seats[seat].token_hash:
                 raise Conflict(f"seat {seat} is kept for its player of the previous game (a rematch); "
-                               f"free seats: {free or 'none'}")
+                               f"free seats: {free or 'none'}", None, "seat_kept", n=seat + 1)
             if entry.status == "over" or not free:
-                raise Conflict("this game has no free seat")
+                raise Conflict("this game has no free seat", None, "no_free_seat")
             if seat is None:
                 seat = free[0]
             if seat not in free:
-                raise Conflict(f"seat {seat} is not a free human seat; free seats: {free}")
+                raise Conflict(f"seat {seat} is not a free human seat; free seats: {free}", None, "seat_not_free",
+                               n=seat + 1, free=", ".join(str(n + 1) for n in free))
             token = new_token()
             status = await self.db(self.store.take_seat, entry.id, seat, hash_token(token), player_id,
                                    name or f"Seat {seat + 1}")
             if status is None:  # another process took it first
                 await self._catch_up(entry)
-                raise Conflict(f"seat {seat} was just taken")
+                raise Conflict(f"seat {seat} was just taken", None, "seat_taken", n=seat + 1)
             s = entry.seats[seat]
             s.token_hash, s.player_id, s.name = hash_token(token), player_id, name or s.name
             self._know(s.token_hash)
@@ -457,7 +437,7 @@ class GameService:
         who made it, None for everyone after)."""
         async with entry.lock:
             if entry.status != "over":
-                raise Conflict("a rematch is offered when the game is over", entry.version)
+                raise Conflict("a rematch is offered when the game is over", entry.version, "rematch_not_over")
             if entry.rematch is None:
                 specs = [{"kind": "human", "name": s.name} if s.human else {"kind": "bot", "level": s.bot_level}
                          for s in entry.seats]
@@ -488,16 +468,17 @@ class GameService:
         seat for a new player: the old seat token stops working and the seat can be joined again, so
         a seat can never be left human with nobody able to play it."""
         if not 0 <= seat < entry.players:
-            raise NotFound(f"no seat {seat}")
+            raise NotFound(f"no seat {seat}", "no_seat", n=seat + 1)
         async with entry.lock:
             s = entry.seats[seat]
             if entry.status == "over":
-                raise Conflict("the game is over; its seats no longer change", entry.version)
+                raise Conflict("the game is over; its seats no longer change", entry.version, "seats_fixed")
             if not s.human:
-                raise Conflict(f"seat {seat} is a bot seat; only human seats change hands")
+                raise Conflict(f"seat {seat} is a bot seat; only human seats change hands", None, "bot_seat",
+                               n=seat + 1)
             if s.controller == controller:
                 raise Conflict(f"seat {seat} is already played by {'a bot' if controller == 'bot' else 'a player'}",
-                               entry.version)
+                               entry.version, f"already_{controller}", n=seat + 1)
             values: dict[str, Any] = {"controller": controller, "timeout": None}
             if controller == "bot":
                 values["bot_level"] = check_level(level or "easy")
@@ -554,12 +535,13 @@ class GameService:
                 return wanted
             if wanted is None and len(player_seats) == 1:
                 return player_seats[0]
-        raise Forbidden("a valid seat token is required")
+        raise Forbidden("a valid seat token is required", "seat_token")
 
     def may_watch(self, entry: GameEntry) -> None:
         """Raise Forbidden for a watcher without a seat at a table that allows no spectators (until it ends)."""
         if not entry.spectators and entry.status != "over":
-            raise Forbidden("this table allows no spectators while it is played; its replay opens when it ends")
+            raise Forbidden("this table allows no spectators while it is played; its replay opens when it ends",
+                            "no_spectators")
 
     def is_host(self, entry: GameEntry, token: str | None) -> bool:
         return bool(token) and matches(entry.host_hash, hash_token(token or ""))
@@ -573,12 +555,14 @@ class GameService:
             if version > entry.version:
                 await self._catch_up(entry)  # another process may be ahead of our cache
             if version != entry.version:
-                raise Conflict(f"stale version {version}: the game is at version {entry.version}", entry.version)
+                raise Conflict(f"stale version {version}: the game is at version {entry.version}", entry.version,
+                               "stale")
             if entry.status != "active":
-                raise Conflict(f"the game is {entry.status}, not in play", entry.version)
+                raise Conflict(f"the game is {entry.status}, not in play", entry.version, f"not_in_play_{entry.status}")
             if entry.seats[seat].controller != ("bot" if by_bot else "human"):
                 who = "a player" if by_bot else "a bot; ask the host to take it back"
-                raise Conflict(f"seat {seat} is being played by {who}", entry.version)
+                raise Conflict(f"seat {seat} is being played by {who}", entry.version,
+                               "played_by_human" if by_bot else "played_by_bot", n=seat + 1)
             before = entry.state.to_act()
             if undo:
                 new = entry.state.undo(seat)
@@ -608,7 +592,7 @@ class GameService:
                 # so this process's live clients must hear of the new version here.
                 self.after_change(entry, bots_after=0.0 if self.leases else BOT_TAKEOVER_SECONDS)
                 raise Conflict(f"stale version {version}: the game is at version {entry.version}",
-                               entry.version) from None
+                               entry.version, "stale") from None
             finally:  # no await between here and the new version: a NOTIFY cannot slip in between
                 entry.writing = 0
             entry.state = new
@@ -782,10 +766,10 @@ class GameService:
         """Seat ``by`` (None: the host) chose for the seat whose clock ran out: a bot of ``level``
         plays it from now on (its player may take it back), or, with no level, the table waits."""
         if not 0 <= seat < entry.players:
-            raise NotFound(f"no seat {seat}")
+            raise NotFound(f"no seat {seat}", "no_seat", n=seat + 1)
         if entry.seats[seat].timeout != "ran_out":
             raise Conflict(f"seat {seat} is not waiting for a choice: its clock has not run out, or the choice "
-                           "was made", entry.version)
+                           "was made", entry.version, "no_timeout", n=seat + 1)
         if level is not None:
             await self.set_controller(entry, seat, "bot", level, by=by)
             return
@@ -807,12 +791,13 @@ class GameService:
         """A chat line from ``seat`` (text already checked by ChatRequest), at most CHAT_BURST lines
         in CHAT_WINDOW seconds per seat."""
         if not entry.chat:
-            raise Forbidden("the host has closed this table's chat")
+            raise Forbidden("the host has closed this table's chat", "chat_closed")
         now = time.time()
         recent = [t for t in entry.said.get(seat, []) if now - t < CHAT_WINDOW]
         if len(recent) >= CHAT_BURST:
             raise TooMany(f"at most {CHAT_BURST} chat lines in {CHAT_WINDOW:g} s",
-                          max(1, round(CHAT_WINDOW - (now - recent[0]))))
+                          max(1, round(CHAT_WINDOW - (now - recent[0]))), "chat_too_fast", n=CHAT_BURST,
+                          window=round(CHAT_WINDOW))
         entry.said[seat] = [*recent, now]
         async with entry.lock:
             line = TalkRow(None, "chat", seat, seat, text, now)
@@ -824,7 +809,8 @@ class GameService:
         """The host opens or closes the table's chat (what was said stays)."""
         async with entry.lock:
             if entry.chat == open_:
-                raise Conflict(f"the chat is already {'open' if open_ else 'closed'}", entry.version)
+                raise Conflict(f"the chat is already {'open' if open_ else 'closed'}", entry.version,
+                               "chat_already_open" if open_ else "chat_already_closed")
             line = TalkRow(None, "chat_on" if open_ else "chat_off", None, None, None, time.time())
             line.id = await self.db(self.store.add_talk, entry.id, line, {"chat": open_})
             entry.chat = open_

@@ -11,18 +11,31 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
+from mercator.engine.i18n import LANGS, refusal
+
+from .errors import Refused
 from .tokens import hash_token
 
 Scope = dict[str, Any]
+# What a 429 counted, in its English message (its code is too_many_<kind>).
+TOO_MANY = {"creates": "games and players created from this address", "token": "requests with this token",
+            "address": "requests from this address"}
 
 
-async def _reply(send: Any, status: int, detail: str, headers: list[tuple[bytes, bytes]] | None = None,
-                 **extra: Any) -> None:
-    body = json.dumps({"detail": detail, **extra}).encode()
+async def _reply(scope: Scope, send: Any, status: int, refused: Refused,
+                 headers: list[tuple[bytes, bytes]] | None = None, **extra: Any) -> None:
+    """The refusal as app.py answers it: in the query's ``lang`` where it asks for one."""
+    lang = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[-1]
+    detail = refusal(refused, lang) if lang in LANGS else str(refused)
+    body = json.dumps({"detail": detail, "code": refused.code, **extra}).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                             *(headers or [])]})
     await send({"type": "http.response.body", "body": body})
+
+
+def _too_large(limit: int) -> Refused:
+    return Refused(f"request body over {limit} bytes", "too_large", limit=limit)
 
 
 class BodyLimit:
@@ -39,7 +52,7 @@ class BodyLimit:
             return await self.app(scope, receive, send)
         for name, value in scope["headers"]:
             if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
-                return await _reply(send, 413, f"request body over {self.limit} bytes")
+                return await _reply(scope, send, 413, _too_large(self.limit))
         seen = 0
         too_large = started = False
 
@@ -66,7 +79,7 @@ class BodyLimit:
             await self.app(scope, counted, guarded_send)
         finally:
             if too_large and not started:
-                await _reply(send, 413, f"request body over {self.limit} bytes")
+                await _reply(scope, send, 413, _too_large(self.limit))
 
 
 def token_from_scope(scope: Scope) -> str | None:
@@ -151,17 +164,19 @@ class RateLimit:
         digest = hash_token(token) if token else None
         wait, what = 0.0, ""
         if scope["type"] == "http" and (scope["method"], scope["path"].rstrip("/")) in CREATING:
-            wait, what = self.creates.take(address, now), "games and players created from this address"
+            wait, what = self.creates.take(address, now), "creates"
         if not wait:
             if digest and self.known(digest):
-                wait, what = self.requests.take("t:" + digest, now), "requests with this token"
+                wait, what = self.requests.take("t:" + digest, now), "token"
             else:
-                wait, what = self.requests.take("a:" + address, now), "requests from this address"
+                wait, what = self.requests.take("a:" + address, now), "address"
         if wait:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1013})
                 return
             seconds = max(1, math.ceil(wait))
-            return await _reply(send, 429, f"too many {what}; retry in {seconds} s",
-                                [(b"retry-after", str(seconds).encode())], retry_after=seconds)
+            refused = Refused(f"too many {TOO_MANY[what]}; retry in {seconds} s", f"too_many_{what}",
+                              retry_after=seconds)
+            return await _reply(scope, send, 429, refused, [(b"retry-after", str(seconds).encode())],
+                                retry_after=seconds)
         await self.app(scope, receive, send)

@@ -297,9 +297,9 @@ def _one_line(text: str) -> str:
     """A chat line: trimmed, on one line, without control characters (what a table shows as text)."""
     text = " ".join(text.split())
     if not text:
-        raise ValueError("say something: the text is empty")
+        raise PydanticCustomError("text_empty", "say something: the text is empty")
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") for ch in text):
-        raise ValueError("the text may not contain control or format characters")
+        raise PydanticCustomError("text_control", "the text may not contain control or format characters")
     return text
 
 
@@ -343,9 +343,9 @@ class Problem(BaseModel):
     version: int | None = Field(default=None, description="The game's current version (409, and 400 on actions)")
     retry_after: int | None = Field(default=None, description="Seconds to wait before trying again (429, 503)")
     errors: list[dict[str, Any]] | None = Field(default=None, description="Each invalid field: loc, msg and type (422)")
-    code: str | None = Field(default=None, description="Why an action or undo was refused (400), for programs: "
-                             "not_to_act, game_over, not_legal, nothing_to_undo, undo_blocked; `detail` is then "
-                             "in the request's `lang`")
+    code: str | None = Field(default=None, description="Why the request was refused, for programs (the engine's "
+                             "not_to_act, not_legal, ...; the server's seat_taken, private_table, ...); with the "
+                             "request's `lang`, `detail` says it in that language")
 
 
 class RecordOut(BaseModel):

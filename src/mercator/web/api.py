@@ -20,6 +20,7 @@ from mercator.engine.explain import explanations
 from mercator.engine.i18n import LANGS, catalog, describe, words
 from mercator.games import all_games, get
 from mercator.server import render
+from mercator.server.errors import Conflict, Forbidden, NotFound, TooMany
 from mercator.server.schemas import ERRORS
 
 from .events import LogCache, digest, lines
@@ -61,17 +62,17 @@ class HintLimit:
         self.recent: dict[tuple[str, int], deque[float]] = {}
         self.busy: set[tuple[str, int]] = set()
 
-    def refuse(self, key: tuple[str, int], per_minute: int, now: float) -> tuple[str, int] | None:
-        """Why a hint is refused now and the seconds to wait (if not, the seat's hint is started)."""
+    def refuse(self, key: tuple[str, int], per_minute: int, now: float) -> TooMany | None:
+        """Why a hint is refused now, with the seconds to wait (if not, the seat's hint is started)."""
         if key in self.busy:
-            return "a hint for this seat is still being worked out; wait for it", 1
+            return TooMany("a hint for this seat is still being worked out; wait for it", 1, "hint_busy")
         recent = self.recent.setdefault(key, deque())
         while recent and recent[0] <= now - 60:
             recent.popleft()
         if len(recent) >= per_minute:
             wait = max(1, math.ceil(60 - (now - recent[0])))
             hints = "hint" if per_minute == 1 else "hints"
-            return f"at most {per_minute} {hints} a minute per seat; the next in {wait} s", wait
+            return TooMany(f"at most {per_minute} {hints} a minute per seat", wait, "hint_limit", n=per_minute)
         recent.append(now)
         self.busy.add(key)
         if len(self.recent) > 10_000:  # forget seats with no hint in the last minute
@@ -153,7 +154,7 @@ def add_web_api(app: FastAPI) -> None:
         when the history before ``since`` changed (an undo) the whole log comes back (``reset``)."""
         entry = await entry_or_404(game_id)
         if entry is None:
-            return JSONResponse({"detail": "no such game"}, 404)
+            raise NotFound("no such game", "no_game")
         viewer = await seat_of(entry, request)
         if viewer is None:
             service().may_watch(entry)
@@ -172,19 +173,19 @@ def add_web_api(app: FastAPI) -> None:
         spent on it and its estimated lead over the best other seat in the game's points."""
         entry = await entry_or_404(game_id)
         if entry is None:
-            return JSONResponse({"detail": "no such game"}, 404)
+            raise NotFound("no such game", "no_game")
         seat = await seat_of(entry, request)
         if seat is None:
-            return JSONResponse({"detail": "a valid seat or player token is required"}, 403)
+            raise Forbidden("a valid seat or player token is required", "seat_token")
         if seat not in entry.to_act():
-            return JSONResponse({"detail": "not your turn"}, 409)
+            raise Conflict("not your turn", None, "hint_not_your_turn")
         pool = service().bots
         if pool is None:
             return JSONResponse({"detail": "this server runs no bots, so it gives no hints"}, 503)
         key = (entry.id, seat)
         refused = hints.refuse(key, app.state.settings.hints_per_minute, time.monotonic())
         if refused:
-            return JSONResponse({"detail": refused[0]}, 429, headers={"Retry-After": str(refused[1])})
+            raise refused
         state, version = entry.state, entry.version
         try:  # the game's own queue on the bot workers, so its hints wait behind its bots, not others'
             top = await pool.rank(f"hint:{entry.id}", state, seat, "normal", secrets.randbelow(2**63), HINT_TOP,
@@ -203,9 +204,9 @@ def add_web_api(app: FastAPI) -> None:
         lead; rough: estimated one ply deep), and the ``top`` (1-20) costliest."""
         entry = await entry_or_404(game_id)
         if entry is None:
-            return JSONResponse({"detail": "no such game"}, 404)
+            raise NotFound("no such game", "no_game")
         if entry.status != "over":
-            return JSONResponse({"detail": "the review opens when the game is over"}, 409)
+            raise Conflict("the review opens when the game is over", None, "review_not_over")
         if not 1 <= top <= 20:
             return JSONResponse({"detail": f"top must be 1-20, not {top}"}, 422)
         pool = service().bots
@@ -222,9 +223,9 @@ def add_web_api(app: FastAPI) -> None:
         """A finished game: its actions with log lines, and the public view after ``step`` actions."""
         entry = await entry_or_404(game_id)
         if entry is None:
-            return JSONResponse({"detail": "no such game"}, 404)
+            raise NotFound("no such game", "no_game")
         if entry.status != "over":
-            return JSONResponse({"detail": "the replay opens when the game is over"}, 409)
+            raise Conflict("the replay opens when the game is over", None, "replay_not_over")
         history = list(entry.state.history)
         names = display_names(entry, lang)
         out: dict[str, Any] = {"game": entry.game, "names": names, "steps": len(history)}

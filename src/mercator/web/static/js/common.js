@@ -149,11 +149,19 @@ export class ApiError extends Error {
   }
 }
 
+/** ``path`` with the page's language as ``lang`` (unless it names one): the server words its
+ * refusals (403, 409, 429, ...) in it, which the pages show as they come. */
+function withLang(path) {
+  const url = new URL(path, location.origin);
+  if (!url.searchParams.has("lang")) url.searchParams.set("lang", getLang());
+  return url.pathname + url.search;
+}
+
 export async function api(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(withLang(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail ?? response.status);

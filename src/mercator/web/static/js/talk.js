@@ -62,7 +62,7 @@ export async function sendChat(gameId, query, token, text) {
     return { doc: await api("POST", `/api/games/${gameId}/chat?${query}`, { text }, token), error: null };
   } catch (err) {
     if (err instanceof ApiError && err.status === 429) {
-      return { doc: null, error: t("chat_too_fast", { n: err.data?.retry_after ?? 10 }) };
+      return { doc: null, error: t("chat_too_fast", { n: err.body?.retry_after ?? 10 }) };
     }
     return { doc: null, error: t("error", { detail: err.message }) };
   }
