@@ -505,7 +505,6 @@ def train(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     _need_extras(None, backend)
-    _need("numpy", "learned", "what_learned")
     from mercator.bots import learned
 
     path = out or learned.weights_path(game)

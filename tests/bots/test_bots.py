@@ -89,7 +89,11 @@ def test_levels_and_bad_names():
     assert (hard.budget, hard.prior_depth) == (10000, 3)  # the settings RESULTS.md measured
     for game, budget in (("constantinopolis", 2000), ("colonia", 500), ("valencia", 500), (None, 2000)):
         assert make_bot("normal", 0, game).budget == budget
-        assert make_bot("hard", 0, game).budget == 10000
+        assert make_bot("normal", 0, game).evaluation == "heuristic"
+    for game, budget, evaluation in (("constantinopolis", 2000, "learned"), ("colonia", 10000, "heuristic"),
+                                     ("valencia", 10000, "heuristic"), (None, 10000, "heuristic")):
+        hard = make_bot("hard", 0, game)
+        assert (hard.budget, hard.evaluation) == (budget, evaluation)
     with pytest.raises(IllegalAction, match="choose one of"):
         make_bot("grandmaster")
     with pytest.raises(IllegalAction, match="ismcts:N"):
