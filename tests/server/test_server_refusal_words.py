@@ -142,3 +142,19 @@ def test_the_rate_limit_and_a_too_large_body_read_in_the_page_language(sqlite_ur
                           headers={"content-type": "application/json"})
         assert big.status_code == 413 and big.json()["detail"] == "Die Anfrage ist zu groß: höchstens 2000 Byte."
         assert client.post("/api/games", content=b"x" * 3000).json()["detail"] == "request body over 2000 bytes"
+
+
+def test_a_server_without_bots_says_so_in_the_page_language(sqlite_url: str) -> None:
+    """A 503 is a refusal too: a server started without bots gives no hints, worded as the others."""
+    with make_client(sqlite_url, bots=False, web=True) as client:
+        gid, _, tokens = human_game(client, "constantinopolis", 2)
+        seat = client.get(f"/api/games/{gid}").json()["to_act"][0]
+        for lang in ("de", "ru", None):
+            r = client.post(f"/web/api/games/{gid}/hint", params={"lang": lang} if lang else {},
+                            headers=auth(tokens[seat]))
+            assert (r.status_code, r.json()["code"]) == (503, "no_bots_hint"), r.text
+            detail = r.json()["detail"]
+            if lang:
+                assert detail == words()[lang]["refusal_no_bots_hint"] and not english_left(detail, lang)
+            else:
+                assert detail == "this server runs no bots, so it gives no hints"

@@ -26,7 +26,7 @@ from . import render
 from .bots import BotPool
 from .config import Settings
 from .db import Store, is_postgres, make_engine, migrate, parse_notification
-from .errors import Conflict, Forbidden, NotFound, Refused, TooMany
+from .errors import Conflict, Forbidden, NotFound, Refused, TooMany, Unavailable
 from .games import GameEntry, GameService
 from .limits import BodyLimit, RateLimit
 from .live import Hub, listen
@@ -110,7 +110,8 @@ def _refused(exc: Exception, status: int, lang: str | None, **extra: Any) -> JSO
     English message otherwise, for programs), and its code either way."""
     detail = refusal(exc, lang) if lang else str(exc)
     code = getattr(exc, "code", None)
-    headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooMany) else None
+    wait = getattr(exc, "retry_after", None)
+    headers = {"Retry-After": str(wait)} if isinstance(exc, TooMany | Unavailable) and wait else None
     return JSONResponse({"detail": detail, **({"code": code} if code else {}), **extra}, status, headers)
 
 
@@ -206,6 +207,10 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
     async def _too_many(request: Request, exc: TooMany) -> JSONResponse:
         return _refused(exc, 429, _lang(request), retry_after=exc.retry_after)
 
+    @app.exception_handler(Unavailable)
+    async def _unavailable(request: Request, exc: Unavailable) -> JSONResponse:
+        return _refused(exc, 503, _lang(request), **({"retry_after": exc.retry_after} if exc.retry_after else {}))
+
     @app.exception_handler(IllegalAction)
     async def _illegal(request: Request, exc: IllegalAction) -> JSONResponse:
         return _refused(exc, 400, _lang(request))
@@ -223,12 +228,12 @@ def create_app(settings: Settings, bots: bool | BotPool = True) -> FastAPI:
         return _json(json.dumps({"detail": detail, "errors": errors}).encode(), 422)
 
     @app.exception_handler(DBAPIError)
-    async def _database(_: Request, exc: DBAPIError) -> Response:
+    async def _database(request: Request, exc: DBAPIError) -> Response:
         if isinstance(exc, OperationalError | InterfaceError) or exc.connection_invalidated:
             # Unreachable, restarting or locked by another process: worth trying again shortly.
             log.warning("database unavailable: %s", exc.orig)
-            return JSONResponse({"detail": "the database is unavailable; retry in a few seconds",
-                                 "retry_after": DB_RETRY_SECONDS}, 503, {"Retry-After": str(DB_RETRY_SECONDS)})
+            away = Unavailable("the database is unavailable; retry in a few seconds", "database_away", DB_RETRY_SECONDS)
+            return _refused(away, 503, _lang(request), retry_after=DB_RETRY_SECONDS)
         log.error("database error", exc_info=exc)
         return JSONResponse({"detail": "internal server error"}, 500)
 

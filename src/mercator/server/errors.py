@@ -34,6 +34,14 @@ class TooMany(Refused):
         self.retry_after = retry_after
 
 
+class Unavailable(Refused):
+    """The server cannot serve this now (its database is away) or at all (it runs no bots)."""
+
+    def __init__(self, detail: str, code: str, retry_after: int | None = None) -> None:
+        super().__init__(detail, code, **({"retry_after": retry_after} if retry_after else {}))
+        self.retry_after = retry_after
+
+
 class Conflict(Refused):
     """The request does not fit the game's current version or status."""
 

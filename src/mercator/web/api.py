@@ -20,7 +20,7 @@ from mercator.engine.explain import explanations
 from mercator.engine.i18n import LANGS, catalog, describe, words
 from mercator.games import all_games, get
 from mercator.server import render
-from mercator.server.errors import Conflict, Forbidden, NotFound, TooMany
+from mercator.server.errors import Conflict, Forbidden, NotFound, TooMany, Unavailable
 from mercator.server.schemas import ERRORS
 
 from .events import LogCache, digest, lines
@@ -181,7 +181,7 @@ def add_web_api(app: FastAPI) -> None:
             raise Conflict("not your turn", None, "hint_not_your_turn")
         pool = service().bots
         if pool is None:
-            return JSONResponse({"detail": "this server runs no bots, so it gives no hints"}, 503)
+            raise Unavailable("this server runs no bots, so it gives no hints", "no_bots_hint")
         key = (entry.id, seat)
         refused = hints.refuse(key, app.state.settings.hints_per_minute, time.monotonic())
         if refused:
@@ -211,7 +211,7 @@ def add_web_api(app: FastAPI) -> None:
             return JSONResponse({"detail": f"top must be 1-20, not {top}"}, 422)
         pool = service().bots
         if pool is None:
-            return JSONResponse({"detail": "this server runs no bots, so it reviews no games"}, 503)
+            raise Unavailable("this server runs no bots, so it reviews no games", "no_bots_review")
         lang = _lang(lang)
         decisions = [{**{k: v for k, v in d.items() if k != "text"}, "chosen_text": d["text"][lang][0],
                       "best_text": d["text"][lang][1]} for d in await reviews.of(entry, pool)]
