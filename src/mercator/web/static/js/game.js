@@ -633,7 +633,8 @@ function side(ctx) {
   const mine = S.seat !== null && doc.my_turn && doc.status === "active" && doc.controller === "human";
   const decision = doc.view.decision && S.board.decision ? S.board.decision(ctx) : null;
   return el("aside", { class: "side" },
-    S.error ? el("p", { class: "error", "data-testid": "error" }, S.error) : null,
+    S.error ? el("p", { class: "error", "data-testid": "error", title: t("error_dismiss"),
+      onclick: () => { S.error = null; render(); } }, S.error) : null,
     timeoutPanel({ doc, names: ctx.names, seat: S.seat, host: Boolean(hostToken()), choose: chooseForLate }),
     S.seat === null ? el("p", { class: "muted" }, t("spectator")) : null,
     openSeats(ctx),
