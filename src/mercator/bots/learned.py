@@ -42,23 +42,6 @@ LAMBDAS = (1.0, 10.0, 100.0, 1e3, 1e4, 1e5)  # ridge penalties tried on the held
 Evaluate = Callable[[GameState, int], float]
 
 
-def _valencia(state: Any) -> float:
-    return (state.round - 1) / state.ed.rules.rounds
-
-
-def _colonia(state: Any) -> float:
-    return ((state.week - 1) * 7 + state.day - 1) / (state.last_week * 7)
-
-
-def _constantinopolis(state: Any) -> float:
-    return (state.round - 1) / 9  # the game lasts at most 9 rounds (heuristics.MAX_ROUNDS)
-
-
-# How far a game is, from 0 to 1: each game counts its own clock.
-PROGRESS: dict[str, Callable[[Any], float]] = {
-    "valencia": _valencia, "colonia": _colonia, "constantinopolis": _constantinopolis}
-
-
 class LayoutMismatch(ValueError):
     """A weights file that does not fit this build's features (another version or encoder layout)."""
 
@@ -79,7 +62,7 @@ class Features:
         self.game = state.GAME
         self.encoder = encoder_for(info, state.seats, dict(state.options), kind="game")
         self.heuristic = heuristic(state.GAME)
-        self.progress = PROGRESS[state.GAME]
+        self.progress = info.plugin("heuristics").progress  # how far the game is, 0 to 1, by its own clock
         low, high = field_bounds(self.encoder)
         span = high - low
         self.low = low

@@ -81,3 +81,8 @@ def evaluate(state: ColoniaState, seat: int) -> float:
     value += coins * spend / COINS_PER_VP
     value += MEMBER_VP * p.supply
     return value
+
+
+def progress(state: ColoniaState) -> float:
+    """How far the game is, from 0 at the start to 1 at the end (the learned evaluation's clock)."""
+    return ((state.week - 1) * 7 + state.day - 1) / (state.last_week * 7)

@@ -133,3 +133,8 @@ def evaluate(state: ConstantinopolisState, seat: int) -> float:
     value += 0.4 * p.posts * min(rounds_left, 4)
     value += sum(0.5 for _ in p.reserved)
     return value
+
+
+def progress(state: ConstantinopolisState) -> float:
+    """How far the game is, from 0 at the start to 1 at the end (the learned evaluation's clock)."""
+    return (state.round - 1) / MAX_ROUNDS

@@ -297,3 +297,8 @@ def _tasks(state: ValenciaState, seat: int, rounds_left: int) -> float:
         chance = MET_CHANCE if fulfilled(state, seat, task) else open_chance
         total += chance * task.reward - (1 - chance) * penalty
     return total
+
+
+def progress(state: ValenciaState) -> float:
+    """How far the game is, from 0 at the start to 1 at the end (the learned evaluation's clock)."""
+    return (state.round - 1) / state.ed.rules.rounds
