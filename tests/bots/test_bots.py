@@ -91,9 +91,11 @@ def test_levels_and_bad_names():
         assert make_bot("normal", 0, game).budget == budget
         assert make_bot("normal", 0, game).evaluation == "heuristic"
     for game, budget, evaluation in (("constantinopolis", 2000, "learned"), ("colonia", 10000, "heuristic"),
-                                     ("valencia", 10000, "heuristic"), (None, 10000, "heuristic")):
+                                     ("valencia", 1000, "heuristic"), (None, 10000, "heuristic")):
         hard = make_bot("hard", 0, game)
         assert (hard.budget, hard.evaluation) == (budget, evaluation)
+    valencia = make_bot("hard", 0, "valencia")
+    assert (valencia.prior_weight, valencia.prior_worlds) == (500, 8)
     with pytest.raises(IllegalAction, match="choose one of"):
         make_bot("grandmaster")
     with pytest.raises(IllegalAction, match="ismcts:N"):
