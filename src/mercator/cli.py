@@ -494,8 +494,12 @@ def train(
                        ] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
     seed: Annotated[int, typer.Option(help="Base seed of the self-play games")] = 0,
-    random_moves: Annotated[float, typer.Option(min=0.0, max=1.0, help="Share of the greedy players' moves "
-                                                                       "made at random, for variety")] = 0.05,
+    bot: Annotated[str, typer.Option(help="The self-play bot: a level (easy is greedy) or ismcts:N[:key=value...]")
+                   ] = "easy",
+    random_moves: Annotated[float, typer.Option(min=0.0, max=1.0, help="Share of the players' moves made at "
+                                                                       "random, for variety")] = 0.05,
+    sample: Annotated[float, typer.Option(min=0.001, max=1.0, help="Share of positions kept as training rows "
+                                                                   "(each with every seat's view)")] = 0.03,
     out: Annotated[Path | None, typer.Option(callback=_writable, help="Weights file to write (default: the "
                                                                       "game's own, which the bots load)")] = None,
     lang: Lang = None,
@@ -517,7 +521,8 @@ def train(
                       TimeRemainingColumn(), console=console, disable=as_json) as bar:
             task = bar.add_task(t("self_play", game=game), total=games_)
             model, report = learned.train(game, games_, seed, players, workers, backend, address,
-                                          lambda done, total: bar.update(task, completed=done), random_moves)
+                                          lambda done, total: bar.update(task, completed=done), random_moves,
+                                          bot, sample)
         model.save(path)
     except (IllegalAction, ValueError, OSError) as exc:
         _fail(_message(exc))

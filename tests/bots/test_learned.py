@@ -133,6 +133,27 @@ def test_self_play_is_reproducible():
     assert np.array_equal(a.position, b.position) and len(np.unique(a.game)) == 2
 
 
+def test_self_play_by_a_search_level_keeps_the_sampled_share():
+    from mercator.bots.learned import plan, self_play
+
+    few, many = (self_play(plan("valencia", 1, seed=4, players=[2], bot="ismcts:20", sample=s)[0]) for s in (0.05, 0.5))
+    assert 0 < len(few.y) < len(many.y)  # the same game, sampled more densely
+    assert set(few.y) == set(many.y)  # each seat's final score: one game, one pair of labels
+
+
+def test_train_names_its_self_play_bot_and_refuses_an_unknown_one(tmp_path: Path):
+    out = tmp_path / "v.npz"
+    result = CliRunner().invoke(app, ["train", "valencia", "--games", "5", "--players", "2", "--bot", "normal",
+                                      "--sample", "0.2", "--random-moves", "0.5", "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    model = Model.load(out)
+    assert model.info["trained"]["bot"] == "normal (ismcts:500:prior_weight=500), 50% random moves"
+    assert model.info["trained"]["sample"] == 0.2
+    bad = CliRunner().invoke(app, ["train", "valencia", "--games", "2", "--bot", "clever", "--out",
+                                   str(tmp_path / "w.npz")])
+    assert bad.exit_code == 2 and "unknown bot 'clever'" in bad.output and not (tmp_path / "w.npz").exists()
+
+
 def test_train_refuses_a_player_count_the_game_is_not_played_by(tmp_path: Path):
     result = CliRunner().invoke(app, ["train", "colonia", "--games", "4", "--players", "2", "--out",
                                       str(tmp_path / "c.npz"), "--lang", "de"])

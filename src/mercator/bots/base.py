@@ -116,7 +116,7 @@ GAME_LEVELS: dict[tuple[str, str], str] = {
     ("valencia", "normal"): f"ismcts:{VALENCIA_NORMAL_BUDGET}:prior_weight=500",
     # hard: normal's heavy prior, twice its calls, and the root priors averaged over 8 sampled worlds (greedy's
     # one-ply values in one world answer that world's hidden cards). 10,000 calls with priors 3 edges deep
-    # lost to normal (0.326 of 95 games, -10.1 points); this setting beat it by +4.2 +- 2.0 in 60 (RESULTS.md).
+    # lost to normal (0.326 of 95 games, -10.1 points); this one beat it in 0.565 of 200, +3.2 +- 1.0 (RESULTS.md).
     ("valencia", "hard"): "ismcts:1000:prior_weight=500:prior_worlds=8",
     ("colonia", "normal"): f"ismcts:{COLONIA_NORMAL_BUDGET}",
     # Constantinopolis's hard searches with the learned evaluation (bots/learned.py): at normal's budget it won

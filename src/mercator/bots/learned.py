@@ -159,8 +159,9 @@ def learned_evaluation(state: GameState, path: Path | None = None) -> Evaluate:
 # ---- data: self-play positions labelled with the final scores ---------------------------------------------
 @dataclass(frozen=True)
 class SelfPlay:
-    """``games`` games of greedy self-play (a share ``epsilon`` of the moves random, for variety) from
-    ``seed`` on, at each table in ``tables`` in turn; each position kept with probability ``sample``."""
+    """``games`` games of self-play by ``bot`` (a level or ``ismcts:N:...`` setting; a share ``epsilon``
+    of the moves random, for variety) from ``seed`` on, at each table in ``tables`` in turn; each position
+    kept with probability ``sample``."""
 
     index: int
     game: str
@@ -169,6 +170,7 @@ class SelfPlay:
     games: int
     sample: float = 0.03
     epsilon: float = 0.05
+    bot: str = "easy"
 
 
 @dataclass
@@ -197,7 +199,7 @@ def self_play(task: SelfPlay) -> Data:
     """Play the task's games and return their sampled positions (module level: a pool or Ray runs it)."""
     from mercator.games import get
 
-    from .base import GreedyBot
+    from .base import make_bot
 
     info = get(task.game)
     rows: list[np.ndarray] = []
@@ -213,7 +215,7 @@ def self_play(task: SelfPlay) -> Data:
         feats = features_for(state)
         layout = feats.layout
         rng = random.Random(seed)
-        bots = [GreedyBot(seed * 31 + s) for s in range(players)]
+        bots = [make_bot(task.bot, seed * 31 + s, game=task.game) for s in range(players)]
         kept: list[tuple[np.ndarray, float]] = []
         while not state.is_over():
             seat = state.to_act()[0]
@@ -251,11 +253,14 @@ def tables(game: str, players: list[int] | None = None) -> tuple[tuple[int, tupl
 
 
 def plan(game: str, games: int, seed: int = 0, players: list[int] | None = None, chunk: int = 20,
-         epsilon: float = 0.05) -> list[SelfPlay]:
+         epsilon: float = 0.05, bot: str = "easy", sample: float = 0.03) -> list[SelfPlay]:
     """The self-play tasks of a training run: chunks of ``chunk`` games with consecutive seeds."""
+    from .base import make_bot
+
+    make_bot(bot, game=game)  # an unknown level or bad setting fails here, before any worker starts
     at = tables(game, players)
     base = seed * 1_000_003
-    return [SelfPlay(i, game, at, base + start, min(chunk, games - start), epsilon=epsilon)
+    return [SelfPlay(i, game, at, base + start, min(chunk, games - start), sample, epsilon, bot)
             for i, start in enumerate(range(0, games, chunk))]
 
 
@@ -360,13 +365,14 @@ def _margins(values: np.ndarray, position: np.ndarray) -> np.ndarray:
 
 def train(game: str, games: int, seed: int = 0, players: list[int] | None = None, workers: int = 1,
           backend: str = "local", address: str | None = None,
-          progress: Callable[[int, int], None] | None = None, epsilon: float = 0.05) -> tuple[Model, dict[str, Any]]:
+          progress: Callable[[int, int], None] | None = None, epsilon: float = 0.05, bot: str = "easy",
+          sample: float = 0.03) -> tuple[Model, dict[str, Any]]:
     """Self-play on the arena's local pool or Ray, then the fit; the model carries how it was made."""
     import time
 
     from mercator.arena.run import run_tasks
 
-    tasks = plan(game, games, seed, players, epsilon=epsilon)
+    tasks = plan(game, games, seed, players, epsilon=epsilon, bot=bot, sample=sample)
     start = time.perf_counter()
     parts: dict[int, Data] = {}
     for index, data in run_tasks(_indexed, tasks, workers, backend, address):  # in any order
@@ -378,9 +384,19 @@ def train(game: str, games: int, seed: int = 0, players: list[int] | None = None
     model, report = fit(data, game)
     report.update(seconds_self_play=round(played, 1), seconds_fit=round(time.perf_counter() - start - played, 1))
     model.info = {"trained": {"games": games, "seed": seed, "tables": [[n, dict(o)] for n, o in tasks[0].tables],
-                              "bot": f"greedy, {tasks[0].epsilon:.0%} random moves",
+                              "bot": f"{_bot_name(game, bot)}, {tasks[0].epsilon:.0%} random moves",
                               "sample": tasks[0].sample}, "report": report}
     return model, report
+
+
+def _bot_name(game: str, bot: str) -> str:
+    """How the training record names the self-play bot: a level with the setting it stands for."""
+    from .base import GAME_LEVELS
+
+    if bot in ("easy", "greedy"):
+        return "greedy"
+    setting = GAME_LEVELS.get((game, bot))
+    return f"{bot} ({setting})" if setting else bot
 
 
 def _indexed(task: SelfPlay) -> tuple[int, Data]:
