@@ -494,8 +494,8 @@ def train(
                        ] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
     seed: Annotated[int, typer.Option(help="Base seed of the self-play games")] = 0,
-    bot: Annotated[str, typer.Option(help="The self-play bot: a level (easy is greedy) or ismcts:N[:key=value...]")
-                   ] = "easy",
+    bot: Annotated[str, typer.Option(help="The self-play bot: a level (easy is greedy) or ismcts:N[:key=value...]; "
+                                          "several, comma-separated, take the seats in turn")] = "easy",
     random_moves: Annotated[float, typer.Option(min=0.0, max=1.0, help="Share of the players' moves made at "
                                                                        "random, for variety")] = 0.05,
     sample: Annotated[float, typer.Option(min=0.001, max=1.0, help="Share of positions kept as training rows "

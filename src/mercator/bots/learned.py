@@ -159,9 +159,10 @@ def learned_evaluation(state: GameState, path: Path | None = None) -> Evaluate:
 # ---- data: self-play positions labelled with the final scores ---------------------------------------------
 @dataclass(frozen=True)
 class SelfPlay:
-    """``games`` games of self-play by ``bot`` (a level or ``ismcts:N:...`` setting; a share ``epsilon``
-    of the moves random, for variety) from ``seed`` on, at each table in ``tables`` in turn; each position
-    kept with probability ``sample``."""
+    """``games`` games of self-play by ``bot`` (a level or ``ismcts:N:...`` setting, or several separated by
+    commas: a lineup whose bots take the seats in turn, rotated by one seat each game; a share ``epsilon`` of
+    the moves random, for variety) from ``seed`` on, at each table in ``tables`` in turn; each position kept
+    with probability ``sample``."""
 
     index: int
     game: str
@@ -215,7 +216,8 @@ def self_play(task: SelfPlay) -> Data:
         feats = features_for(state)
         layout = feats.layout
         rng = random.Random(seed)
-        bots = [make_bot(task.bot, seed * 31 + s, game=task.game) for s in range(players)]
+        lineup = task.bot.split(",")
+        bots = [make_bot(lineup[(s + seed) % len(lineup)], seed * 31 + s, game=task.game) for s in range(players)]
         kept: list[tuple[np.ndarray, float]] = []
         while not state.is_over():
             seat = state.to_act()[0]
@@ -257,7 +259,8 @@ def plan(game: str, games: int, seed: int = 0, players: list[int] | None = None,
     """The self-play tasks of a training run: chunks of ``chunk`` games with consecutive seeds."""
     from .base import make_bot
 
-    make_bot(bot, game=game)  # an unknown level or bad setting fails here, before any worker starts
+    for one in bot.split(","):
+        make_bot(one, game=game)  # an unknown level or bad setting fails here, before any worker starts
     at = tables(game, players)
     base = seed * 1_000_003
     return [SelfPlay(i, game, at, base + start, min(chunk, games - start), sample, epsilon, bot)
@@ -390,13 +393,16 @@ def train(game: str, games: int, seed: int = 0, players: list[int] | None = None
 
 
 def _bot_name(game: str, bot: str) -> str:
-    """How the training record names the self-play bot: a level with the setting it stands for."""
+    """How the training record names the self-play bots: each level with the setting it stands for."""
     from .base import GAME_LEVELS
 
-    if bot in ("easy", "greedy"):
-        return "greedy"
-    setting = GAME_LEVELS.get((game, bot))
-    return f"{bot} ({setting})" if setting else bot
+    def one(name: str) -> str:
+        if name in ("easy", "greedy"):
+            return "greedy"
+        setting = GAME_LEVELS.get((game, name))
+        return f"{name} ({setting})" if setting else name
+
+    return " against ".join(one(name) for name in bot.split(","))
 
 
 def _indexed(task: SelfPlay) -> tuple[int, Data]:
