@@ -18,11 +18,12 @@ from mercator.interop.single_agent import env
 
 
 def train(game: str, players: int | None, steps: int, seed: int = 0, opponents: str = "random",
-          **kwargs: Any) -> MaskablePPO:
-    """MaskablePPO trained for ``steps`` learner decisions; ``kwargs`` go to MaskablePPO."""
+          reward: str = "ranking", **kwargs: Any) -> MaskablePPO:
+    """MaskablePPO trained for ``steps`` learner decisions on the env's ``reward`` ("ranking", or
+    "score_diff", which still teaches where every game is lost); ``kwargs`` go to MaskablePPO."""
     settings: dict[str, Any] = {"n_steps": 512, "batch_size": 128, **kwargs}
-    model = MaskablePPO("MlpPolicy", env(game, players, opponents=opponents, seat=None), seed=seed, verbose=0,
-                        device="cpu", **settings)
+    model = MaskablePPO("MlpPolicy", env(game, players, opponents=opponents, seat=None, reward=reward), seed=seed,
+                        verbose=0, device="cpu", **settings)
     return model.learn(total_timesteps=steps)
 
 
@@ -51,17 +52,20 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=20_000, help="learner decisions to train on")
     parser.add_argument("--games", type=int, default=100, help="games to play after training")
     parser.add_argument("--opponents", default="random", help="train against: random, easy, normal, hard, ismcts:N")
+    parser.add_argument("--reward", default="ranking", choices=("ranking", "score_diff"),
+                        help="what training pays at the end of a game (ranking: +1/-1 at 2 players)")
     parser.add_argument("--against", help="play the games against these (comma-separated; default: --opponents)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", help="write the trained model to this .zip file")
     args = parser.parse_args()
-    model = train(args.game, args.players, args.steps, args.seed, args.opponents)
+    model = train(args.game, args.players, args.steps, args.seed, args.opponents, args.reward)
     if args.save:
         model.save(args.save)
     seats = env(args.game, args.players).core.players
     for against in (args.against or args.opponents).split(","):
         rate = win_rate(model, args.game, args.players, args.games, against)
         print(f"{args.game}, {seats} players: MaskablePPO trained {args.steps} steps against {args.opponents} "
+              f"({args.reward} reward) "
               f"won {rate:.0%} of {args.games} games against {against} (one seat in {seats} wins by chance)")
 
 
