@@ -142,15 +142,15 @@ def test_self_play_by_a_search_level_keeps_the_sampled_share():
 
 
 def test_a_self_play_lineup_takes_the_seats_in_turn():
-    """``random,easy``: in each of four 2-player games the greedy seat (it moves first in every other game)
-    ends far above the random one, so the labels show which seat played which bot."""
+    """``random,easy``: in each of four 2-player games the greedy seat (seat 0 in every other game) ends far
+    above the random one, so the labels show which seat played which bot."""
     from mercator.bots.learned import _bot_name, plan, self_play
 
     task = plan("valencia", 4, seed=5, players=[2], bot="random,easy", sample=0.3, epsilon=0.0)[0]
     data = self_play(task)
     for g in np.unique(data.game):
         first = np.flatnonzero(data.game == g)[:2]  # one position: seat 0's row, then seat 1's
-        greedy = (1 + g) % 2  # seat s plays lineup[(s + seed) % 2]: "easy" is lineup[1]
+        greedy = (1 + g) % 2  # seat s plays lineup[(s - seed) % 2], as in the arena: "easy" is lineup[1]
         assert data.y[first[greedy]] > data.y[first[1 - greedy]] + 20, (g, data.y[first])
     assert len({int(g) % 2 for g in np.unique(data.game)}) == 2  # both seatings were played
     assert _bot_name("valencia", "easy,normal") == "greedy against normal (ismcts:500:prior_weight=500)"

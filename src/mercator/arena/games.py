@@ -40,10 +40,16 @@ def lineup(bots: list[str], players: int) -> list[str]:
     return [bots[i % len(bots)] for i in range(players)]
 
 
+def seating(bots: list[str], players: int, game: int) -> tuple[str, ...]:
+    """The seats of game ``game``: the lineup rotated by ``game`` seats, so over each block of ``players``
+    games every bot sits in every seat equally often."""
+    base = lineup(bots, players)
+    return tuple(base[(s - game) % players] for s in range(players))
+
+
 def schedule(game: str, players: int, bots: list[str], games: int, seed: int,
              options: dict[str, Any], variant: Variant | None = None) -> list[Job]:
-    """Game i rotates the lineup by i seats, so over each block of ``players`` games every bot
-    sits in every seat equally often. A ``variant`` is checked here, as its content would load."""
+    """Game i is seated by ``seating``. A ``variant`` is checked here, as its content would load."""
     info = get(game)
     if variant is not None:
         if variant.game != game:
@@ -59,10 +65,9 @@ def schedule(game: str, players: int, bots: list[str], games: int, seed: int,
         raise IllegalAction(f"{info.title} is played by {counts[0]}-{counts[-1]} players, not {players}")
     for name in set(bots):
         make_bot(name, 0, game)  # a clear error for an unknown bot before anything runs
-    base = lineup(bots, players)
+    lineup(bots, players)  # a clear error for too many bots, before anything runs
     played = variant.to_json() if variant else None
-    return [Job(i, game, options, tuple(base[(s - i) % players] for s in range(players)), seed * SEED_STRIDE + i,
-                played) for i in range(games)]
+    return [Job(i, game, options, seating(bots, players, i), seed * SEED_STRIDE + i, played) for i in range(games)]
 
 
 def play(job: Job) -> dict[str, Any]:

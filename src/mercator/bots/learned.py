@@ -160,8 +160,8 @@ def learned_evaluation(state: GameState, path: Path | None = None) -> Evaluate:
 @dataclass(frozen=True)
 class SelfPlay:
     """``games`` games of self-play by ``bot`` (a level or ``ismcts:N:...`` setting, or several separated by
-    commas: a lineup whose bots take the seats in turn, rotated by one seat each game; a share ``epsilon`` of
-    the moves random, for variety) from ``seed`` on, at each table in ``tables`` in turn; each position kept
+    commas: a lineup seated as in the arena, rotated by one seat each game; a share ``epsilon`` of the moves
+    random, for variety) from ``seed`` on, at each table in ``tables`` in turn; each position kept
     with probability ``sample``."""
 
     index: int
@@ -198,6 +198,7 @@ class Data:
 
 def self_play(task: SelfPlay) -> Data:
     """Play the task's games and return their sampled positions (module level: a pool or Ray runs it)."""
+    from mercator.arena.games import seating
     from mercator.games import get
 
     from .base import make_bot
@@ -216,8 +217,8 @@ def self_play(task: SelfPlay) -> Data:
         feats = features_for(state)
         layout = feats.layout
         rng = random.Random(seed)
-        lineup = task.bot.split(",")
-        bots = [make_bot(lineup[(s + seed) % len(lineup)], seed * 31 + s, game=task.game) for s in range(players)]
+        bots = [make_bot(name, seed * 31 + s, game=task.game)
+                for s, name in enumerate(seating(task.bot.split(","), players, seed))]
         kept: list[tuple[np.ndarray, float]] = []
         while not state.is_over():
             seat = state.to_act()[0]
@@ -257,11 +258,16 @@ def tables(game: str, players: list[int] | None = None) -> tuple[tuple[int, tupl
 def plan(game: str, games: int, seed: int = 0, players: list[int] | None = None, chunk: int = 20,
          epsilon: float = 0.05, bot: str = "easy", sample: float = 0.03) -> list[SelfPlay]:
     """The self-play tasks of a training run: chunks of ``chunk`` games with consecutive seeds."""
+    from mercator.arena.games import lineup
+
     from .base import make_bot
 
+    # An unknown level, a bad setting or more bots than a table's seats fail here, before any worker starts.
     for one in bot.split(","):
-        make_bot(one, game=game)  # an unknown level or bad setting fails here, before any worker starts
+        make_bot(one, game=game)
     at = tables(game, players)
+    for n, _ in at:
+        lineup(bot.split(","), n)
     base = seed * 1_000_003
     return [SelfPlay(i, game, at, base + start, min(chunk, games - start), sample, epsilon, bot)
             for i, start in enumerate(range(0, games, chunk))]
