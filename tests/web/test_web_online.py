@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .play import ANY_STATE, click_something, game_id, get_json, player_token, version, wait_moved
+from .play import ANY_STATE, click_something, game_id, get_json, player_token, post_json, version, wait_moved
 
 MOVES = 40
 ACTIONS = "[data-testid=action], [data-testid=action-group]"
@@ -213,6 +213,11 @@ def test_a_player_hands_their_own_seat_to_a_bot_and_takes_it_back(page: Any, ser
     open_table(page, gid, token)
     page.wait_for_selector("[data-testid=own-to-bot]")
     page.select_option("[data-testid=own-bot-level]", "normal")
+    # The table moves on while the player decides (here a line of talk): the page draws anew and
+    # must keep the level they chose.
+    post_json(server, f"/api/games/{gid}/chat?seat=0", {"text": "back soon"}, token)
+    page.wait_for_selector("text=back soon")
+    assert page.input_value("[data-testid=own-bot-level]") == "normal"
     page.click("[data-testid=own-to-bot]")
     page.wait_for_function("() => /normal/.test(document.querySelector('[data-testid=seats]').innerText)"
                            " && !document.querySelector('[data-testid=actionbar]')")

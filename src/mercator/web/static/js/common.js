@@ -191,6 +191,21 @@ export function langSelect(current, onChange) {
   return select;
 }
 
+const PICKED_LEVELS = new Map();
+
+/** A select of bot levels (``testid`` names it) whose choice outlives redraws: each new document
+ * draws the page anew, and a select drawn afresh falls back to its first option between the
+ * player's choice and their click. ``pickedLevel(testid)`` reads the choice. */
+export function levelSelect(testid) {
+  return el("select", { class: "small", "data-testid": testid, "aria-label": t("bot_level"),
+    onchange: (e) => { PICKED_LEVELS.set(testid, e.target.value); } },
+  ["easy", "normal", "hard"].map((l) => el("option", { value: l, selected: l === pickedLevel(testid) }, t(`level_${l}`))));
+}
+
+export function pickedLevel(testid) {
+  return PICKED_LEVELS.get(testid) || "easy";
+}
+
 /** The style that gives seats the colours a board declares (``seatColours``) on every element of the
  * page that uses the seat classes pc0-pc5, board or not; the stylesheet's colours otherwise. */
 export function seatStyle(board, ctx) {

@@ -1,8 +1,8 @@
 // The game page: the seat's board, its legal actions, undo, hints, the log and the final scores,
 // kept current over the server's WebSocket (no reloads).
 import { actionBar } from "./actions.js";
-import { api, ApiError, draw, el, getLang, inviteUrl, label, langSelect, loadText, on, player, pretty, seatStyle,
-  storedInvites, storedPlayer, t } from "./common.js";
+import { api, ApiError, draw, el, getLang, inviteUrl, label, langSelect, levelSelect, loadText, on, pickedLevel, player,
+  pretty, seatStyle, storedInvites, storedPlayer, t } from "./common.js";
 import { installExplanations, refreshExplanation } from "./explain.js";
 import { boardFor, layoutFor } from "./boards/index.js";
 import { clockText, keepClocks } from "./clock.js";
@@ -607,11 +607,8 @@ function seatsPanel(ctx) {
         button = el("button", { class: "small", "data-testid": `hand-to-bot-${s.seat}`,
           onclick: () => setController(s.seat, true) }, t("hand_to_bot"));
       } else if (active && mine && !byBot) {  // a player steps away: a bot of their choice plays until they return
-        const level = el("select", { class: "small", "data-testid": "own-bot-level", "aria-label": t("bot_level") },
-          ["easy", "normal", "hard"].map((l) => el("option", { value: l }, t(`level_${l}`))));
-        button = el("span", {}, level, " ", el("button", { class: "small", "data-testid": "own-to-bot",
-          onclick: (e) => setController(s.seat, true, e.target.parentNode.querySelector("select").value) },
-        t("hand_to_bot")));
+        button = el("span", {}, levelSelect("own-bot-level"), " ", el("button", { class: "small", "data-testid": "own-to-bot",
+          onclick: () => setController(s.seat, true, pickedLevel("own-bot-level")) }, t("hand_to_bot")));
       }
       const clock = seatClocks()?.[s.seat];
       const rating = S.ratings?.[s.seat];

@@ -1,7 +1,7 @@
 // Table talk on the game page: the chat and the table's seat events (a clock that ran out, the
 // others' choice, seats handed to bots and taken back), and the choice itself when a clock runs out.
 // Chat text is the players' own: it is only ever put in the page as text, never as HTML.
-import { api, ApiError, el, label, t } from "./common.js";
+import { api, ApiError, el, label, levelSelect, pickedLevel, t } from "./common.js";
 
 /** A talk line in words; ``names``: every seat's shown name. */
 export function talkText(line, names) {
@@ -89,13 +89,12 @@ export function timeoutPanel({ doc, names, seat, host, choose }) {
     if (late.seat === seat) return el("p", { "data-testid": "timeout-yours" }, t("timeout_yours"));
     const mine = seat !== null && (doc.seats[seat]?.controller === "human");
     if (!mine && !host) return el("p", { class: "muted" }, t("talk_timeout", { name: names[late.seat] }));
-    const level = el("select", { class: "small", "data-testid": `timeout-level-${late.seat}`, "aria-label": t("bot_level") },
-      ["easy", "normal", "hard"].map((l) => el("option", { value: l }, t(`level_${l}`))));
+    const picker = `timeout-level-${late.seat}`;
     return el("div", { "data-testid": `timeout-${late.seat}` },
       el("p", {}, t("timeout_ask", { name: names[late.seat] })),
-      level, " ",
+      levelSelect(picker), " ",
       el("button", { class: "small primary", "data-testid": `timeout-bot-${late.seat}`,
-        onclick: (e) => choose(late.seat, e.target.parentNode.querySelector("select").value) }, t("timeout_to_bot")),
+        onclick: () => choose(late.seat, pickedLevel(picker)) }, t("timeout_to_bot")),
       " ",
       el("button", { class: "small", "data-testid": `timeout-wait-${late.seat}`, onclick: () => choose(late.seat, null) },
         t("timeout_wait")));
