@@ -40,6 +40,8 @@ def test_a_change_is_a_dotted_path_and_a_toml_value() -> None:
     ("bildings.walls.porta_aurea.cost=1", "no content file bildings.toml; files: buildings, contracts"),
     ("buildings.wall.porta_aurea.cost=1", "buildings has no 'wall'; it has: "),
     ("buildings.walls.porta_aura.cost=1", "has no row 'porta_aura'; rows: porta_aurea, porta_charisiana"),
+    ("markets.markets.forum_tauri.donations.luxury.fp=1",
+     'rows: 0 (good="alimentary" qty=4 fp=2), 1 (good="industrial" qty=3 fp=2), 2 (good="luxury" qty=2 fp=3)'),
     ("buildings.walls.porta_aurea.cst=1", "buildings.walls.porta_aurea has no 'cst'; it has: id, name, cost"),
     ("buildings.walls.porta_aurea=1", "name a field of row 'porta_aurea'"),
     ("buildings.walls.porta_aurea.cost=-3", "buildings.toml: table 'walls', row"),
@@ -51,6 +53,17 @@ def test_a_bad_change_names_what_is_wrong_and_what_exists(change: str, says: str
     assert says in str(err.value), str(err.value)
     with pytest.raises(IllegalAction, match="variant"):  # the arena refuses it before any game runs
         run_arena("constantinopolis", 2, ["random"], 1, variant=Variant("constantinopolis", (parse_set(change),)))
+
+
+def test_rows_without_an_id_go_by_their_position() -> None:
+    """A market card's donation rows have no id: the designer addresses them from 0, as the error lists them."""
+    def luxury_fp(content: data.Content) -> int:
+        tauri = next(m for m in content.markets if m.id == "forum_tauri")
+        return next(fp for good, _, fp in tauri.donations if data.GOODS[good] == "luxury")
+
+    changed = data.compile_content(load_all("constantinopolis", data.CONTENT_DIR, data.FILES,
+                                            (parse_set("markets.markets.forum_tauri.donations.2.fp=1"),)))
+    assert (luxury_fp(data.content()), luxury_fp(changed)) == (3, 1)
 
 
 def test_an_overlay_file_names_its_changes(tmp_path: Path) -> None:

@@ -2,9 +2,11 @@
 
 A change names a value in the content files by a dotted path, ``FILE.TABLE.ID.FIELD=VALUE``:
 ``buildings.walls.porta_aurea.cost=12`` is the field ``cost`` of the row with id ``porta_aurea``
-in the table ``walls`` of ``buildings.toml``; ``rules.wall_fp=[0,1,3,6,10,15,21]`` a top-level
-field of ``rules.toml``. A value is a TOML value (``12``, ``true``, ``[1, 2]``, ``"text"``); a bare
-word counts as text. An overlay file holds several changes and a name::
+in the table ``walls`` of ``buildings.toml``; rows without an id go by their position from 0
+(``markets.markets.forum_tauri.donations.2.fp=2``: the third donation row of Forum Tauri);
+``rules.wall_fp=[0,1,3,6,10,15,21]`` a top-level field of ``rules.toml``. A value is a TOML value
+(``12``, ``true``, ``[1, 2]``, ``"text"``); a bare word counts as text.
+An overlay file holds several changes and a name::
 
     name = "dearer walls"
     [set]
@@ -96,9 +98,10 @@ def patch(raw: dict[str, Any], sets: tuple[tuple[str, Any], ...]) -> dict[str, A
         for i, key in enumerate(keys):
             last = i == len(keys) - 1
             if isinstance(node, list):
-                rows = {row.get("id"): row for row in node if isinstance(row, dict)}
+                rows = _rows(node)
                 if key not in rows:
-                    raise ContentError(f"{path}: {where} has no row {key!r}; rows: {', '.join(map(str, rows))}")
+                    raise ContentError(f"{path}: {where} has no row {key!r}; rows: "
+                                       + ", ".join(_row_label(k, r) for k, r in rows.items()))
                 if last:
                     raise ContentError(f"{path}: name a field of row {key!r} of {where}")
                 node = rows[key]
@@ -116,6 +119,21 @@ def patch(raw: dict[str, Any], sets: tuple[tuple[str, Any], ...]) -> dict[str, A
                 raise ContentError(f"{path}: {where} is a value, not a table")
             where = f"{where}.{key}"
     return out
+
+
+def _rows(table: list[Any]) -> dict[str, dict[str, Any]]:
+    """A table's rows by their address: the id, or for rows without one (a market card's donation rows)
+    the position, counted from 0."""
+    return {str(row.get("id", i)): row for i, row in enumerate(table) if isinstance(row, dict)}
+
+
+def _row_label(key: str, row: dict[str, Any]) -> str:
+    """A row's address, and for a row without an id what it holds, so the position can be told."""
+    if "id" in row:
+        return key
+    fields = [f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in row.items()
+              if k != "tag" and not isinstance(v, list | dict)]
+    return f"{key} ({' '.join(fields)})"
 
 
 def active(game: str) -> Variant | None:
