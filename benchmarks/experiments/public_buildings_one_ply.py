@@ -19,7 +19,7 @@ from mercator.games.constantinopolis import data
 
 def main(players: int = 4, games: int = 3) -> None:
     info = get("constantinopolis")
-    public = {b.id for b in data.content().buildings if b.category == 3}
+    public = {b.id for b in data.content().buildings if b.category == data.CATEGORIES.index("public")}
 
     def is_public(action: Action) -> bool:
         return action.kind == "buy_building" and action.to_json()["building"] in public
