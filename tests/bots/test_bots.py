@@ -37,7 +37,7 @@ def _decision_points(info, seed: int, count: int) -> list[tuple[GameState, int]]
 @pytest.mark.parametrize("bot", ["greedy", "ismcts:300", "ismcts:300:world_baseline=true",
                                  "ismcts:300:prior_depth=3:blind_opponents=true",
                                  "ismcts:300:prior_weight=500:prior_worlds=4",
-                                 "ismcts:300:evaluation=learned"])
+                                 "ismcts:300:evaluation=learned", "rollout:600:candidates=3:prior_worlds=2"])
 def test_a_decision_ignores_other_seats_secrets(info, bot):
     """The true state and another world the seat cannot tell from it (other hands, deck order,
     hidden commits, the future of the generator) get the same decision from equally seeded bots."""
@@ -81,6 +81,19 @@ def test_rollouts_random_or_greedy_stay_legal(info):
         IsmctsBot(rollout_policy="clever")
 
 
+@pytest.mark.parametrize("info", GAMES)
+def test_rollout_bot_is_legal_reproducible_and_keeps_its_budget(info):
+    for state, seat in _decision_points(info, seed=3, count=4):
+        before = state.state_hash()
+        bot = make_bot("rollout:800:candidates=4:prior_worlds=2", 5)
+        ranked = bot.ranked(state, seat)
+        assert sorted(map(repr, (r.action for r in ranked))) == sorted(map(repr, state.legal_actions(seat)))
+        assert state.state_hash() == before  # playouts run in sampled worlds, never in the real state
+        assert make_bot("rollout:800:candidates=4:prior_worlds=2", 5).act(state, seat) == ranked[0].action
+        # A halving round stops once its share is spent; the last playout may run past it.
+        assert bot.calls < 800 + 4 * 400 * max(len(state.legal_actions(s)) for s in range(state.seats))
+
+
 def test_levels_and_bad_names():
     for level in LEVELS:
         assert make_bot(level, 1).name in {"random", "greedy", "ismcts"}
@@ -100,6 +113,9 @@ def test_levels_and_bad_names():
         make_bot("grandmaster")
     with pytest.raises(IllegalAction, match="ismcts:N"):
         make_bot("ismcts:lots")
+    with pytest.raises(IllegalAction, match="rollout:N"):
+        make_bot("rollout:0")
+    assert make_bot("rollout:700:horizon=0.5", 0).budget == 700
 
 
 def test_search_settings_by_name():

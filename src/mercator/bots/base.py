@@ -44,21 +44,27 @@ class GreedyBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        evaluate = heuristic(state.GAME)
         world = state.determinize(seat, self.rng)
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in legal:
-            child = world.clone()
-            child.apply(seat, action)
-            value = evaluate(child, seat)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif value > best_value - 1e-9:
-                best.append(action)
-        # Equal values are broken by the bot's own seeded generator, never by the order of the legal
-        # actions (which made Colonia's greedy bot vote "no", listed first, on every decree).
-        return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+        return greedy_action(world, seat, legal, heuristic(state.GAME), self.rng)
+
+
+def greedy_action(world: GameState, seat: int, legal: list[Action],
+                  evaluate: Callable[[GameState, int], float], rng: SearchRng) -> Action:
+    """The action whose one-ply result ``evaluate`` likes best for ``seat`` in ``world``.
+
+    Equal values are broken by the bot's own seeded generator, never by the order of the legal
+    actions (which made Colonia's greedy bot vote "no", listed first, on every decree)."""
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action in legal:
+        child = world.clone()
+        child.apply(seat, action)
+        value = evaluate(child, seat)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif value > best_value - 1e-9:
+            best.append(action)
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
 def heuristic(game: str):  # noqa: ANN201 - returns the game's evaluate(state, seat) -> float
@@ -67,15 +73,25 @@ def heuristic(game: str):  # noqa: ANN201 - returns the game's evaluate(state, s
     return get(game).plugin("heuristics").evaluate
 
 
-def _ismcts(budget: int, **settings: object) -> Callable[..., Bot]:
-    def make(seed: int, time_limit: float | None = None) -> Bot:
-        from .ismcts import IsmctsBot
+def _search_class(kind: str) -> type:
+    """The search bot a ``kind:N:...`` name asks for (imported late: the searches import this module)."""
+    if kind == "rollout":
+        from .rollout import RolloutBot
 
+        return RolloutBot
+    from .ismcts import IsmctsBot
+
+    return IsmctsBot
+
+
+def _search(budget: int, kind: str = "ismcts", **settings: object) -> Callable[..., Bot]:
+    def make(seed: int, time_limit: float | None = None) -> Bot:
         named = settings.get("time_limit")  # a limit in the setting string and the caller's: the tighter holds
         limits = [float(x) for x in (named, time_limit) if isinstance(x, (int, float))]
-        # The values were parsed to the types of IsmctsBot's defaults (_search_settings), so Any here.
+        # The values were parsed to the types of the bot's defaults (_search_settings), so Any here.
         chosen: dict[str, Any] = {**settings, "time_limit": min(limits) if limits else None}
-        return IsmctsBot(seed, budget=budget, **chosen)
+        bot: Bot = _search_class(kind)(seed, budget=budget, **chosen)
+        return bot
 
     return make
 
@@ -97,8 +113,8 @@ NORMAL_BUDGET, HARD_BUDGET, HARD_PRIOR_DEPTH = 2000, 10000, 3
 VALENCIA_NORMAL_BUDGET = COLONIA_NORMAL_BUDGET = 500
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": _untimed(RandomBot), "greedy": _untimed(GreedyBot), "easy": _untimed(GreedyBot),
-    "ismcts": _ismcts(NORMAL_BUDGET), "normal": _ismcts(NORMAL_BUDGET),
-    "hard": _ismcts(HARD_BUDGET, prior_depth=HARD_PRIOR_DEPTH),
+    "ismcts": _search(NORMAL_BUDGET), "normal": _search(NORMAL_BUDGET),
+    "hard": _search(HARD_BUDGET, prior_depth=HARD_PRIOR_DEPTH),
 }
 # The levels offered to players (and the only ones the HTTP API accepts: raw ``ismcts:N:...``
 # settings can ask for unbounded work, so they stay for the CLI and the arena).
@@ -125,45 +141,49 @@ GAME_LEVELS: dict[tuple[str, str], str] = {
 }
 
 
+# The searches a ``kind:N[:key=value...]`` name can ask for: ISMCTS and determinised rollouts (bots/rollout.py).
+SEARCHES = ("ismcts", "rollout")
+
+
 def make_bot(name: str, seed: int = 0, game: str | None = None, time_limit: float | None = None) -> Bot:
     """A bot by level or name, for ``game`` if given (see ``GAME_LEVELS``); ``ismcts:5000`` sets a
     budget in forward-model calls and further ``:key=value`` parts any other search setting, e.g.
     ``ismcts:10000:prior_depth=2``. ``time_limit`` (seconds) caps a search's decision as well."""
     name = GAME_LEVELS.get((game or "", name), name)
     kind, _, spec = name.partition(":")
-    if kind == "ismcts" and spec:
+    if kind in SEARCHES and spec:
         budget, *parts = spec.split(":")
         if not budget.isdigit() or int(budget) < 1:
-            raise IllegalAction(f"bad ismcts budget {budget!r}; write ismcts:N with N a positive number of calls")
+            raise IllegalAction(f"bad {kind} budget {budget!r}; write {kind}:N with N a positive number of calls")
         try:
-            return _ismcts(int(budget), **_search_settings(parts))(seed, time_limit)
+            return _search(int(budget), kind, **_search_settings(kind, parts))(seed, time_limit)
         except ValueError as e:  # a setting the search refuses, e.g. an unknown rollout policy
             raise IllegalAction(str(e)) from None
     if name not in BOTS:
-        raise IllegalAction(f"unknown bot {name!r}; choose one of {', '.join(BOTS)} or ismcts:N[:key=value...]")
+        raise IllegalAction(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}, ismcts:N[:key=value...] "
+                           "or rollout:N[:key=value...]")
     return BOTS[name](seed, time_limit)
 
 
-def _search_settings(parts: list[str]) -> dict[str, object]:
-    """``key=value`` strings as IsmctsBot keyword arguments, typed like the defaults."""
+def _search_settings(kind: str, parts: list[str]) -> dict[str, object]:
+    """``key=value`` strings as the search bot's keyword arguments, typed like its defaults."""
     from inspect import signature
 
-    from .ismcts import IsmctsBot
-
-    defaults = {k: p.default for k, p in signature(IsmctsBot).parameters.items() if k not in ("seed", "budget")}
+    params = signature(_search_class(kind)).parameters
+    defaults = {k: p.default for k, p in params.items() if k not in ("seed", "budget")}
     settings: dict[str, object] = {}
     for part in parts:
         key, eq, text = part.partition("=")
         if key not in defaults or not eq:
-            raise IllegalAction(f"bad ismcts setting {part!r}; write key=value with key one of {', '.join(defaults)}")
-        kind = type(defaults[key]) if defaults[key] is not None else float
-        if kind is bool:  # bool("false") would be True
+            raise IllegalAction(f"bad {kind} setting {part!r}; write key=value with key one of {', '.join(defaults)}")
+        typed = type(defaults[key]) if defaults[key] is not None else float
+        if typed is bool:  # bool("false") would be True
             if text.lower() not in ("true", "false", "1", "0"):
                 raise IllegalAction(f"bad value {text!r} for {key}; expected true or false")
             settings[key] = text.lower() in ("true", "1")
             continue
         try:
-            settings[key] = kind(text)
+            settings[key] = typed(text)
         except ValueError:
-            raise IllegalAction(f"bad value {text!r} for {key}; expected {kind.__name__}") from None
+            raise IllegalAction(f"bad value {text!r} for {key}; expected {typed.__name__}") from None
     return settings

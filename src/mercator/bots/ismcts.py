@@ -37,7 +37,7 @@ from mercator.engine.actions import Action
 from mercator.engine.rng import SearchRng
 from mercator.engine.state import GameState
 
-from .base import heuristic
+from .base import greedy_action, heuristic
 
 Stats = dict[int, list[float]]  # action index -> [visits, reward sum, availability]
 
@@ -50,7 +50,21 @@ class Node:
         self.children: dict[tuple[int, ...], Node] = {}
 
 
-class IsmctsBot:
+class RankingBot:
+    """A search that ranks every legal action (``ranked``, which hints and the game review read) and plays
+    the first."""
+
+    def ranked(self, state: GameState, seat: int) -> list[Ranked]:
+        raise NotImplementedError
+
+    def act(self, state: GameState, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        return self.ranked(state, seat)[0].action
+
+
+class IsmctsBot(RankingBot):
     """ISMCTS with depth-limited rollouts and heuristic leaf values."""
 
     name = "ismcts"
@@ -86,12 +100,6 @@ class IsmctsBot:
         self.iterations = 0
 
     # ---- the decision ------------------------------------------------------------------------
-    def act(self, state: GameState, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
-        return self.ranked(state, seat)[0].action
-
     def ranked(self, state: GameState, seat: int) -> list[Ranked]:
         """Search, then every legal action, best first (the one act() plays), with the share of the
         search spent on it and its estimated lead over the best other seat, in the game's points."""
@@ -246,16 +254,11 @@ class IsmctsBot:
                 break
             s = seats[0]
             legal = world.legal_actions(s)
-            action = legal[self.rng.below(len(legal))]
             if self.rollout_policy == "greedy" and len(legal) > 1:
-                best = float("-inf")
-                for a in legal:
-                    child = world.clone()
-                    child.apply(s, a)
-                    calls += 1
-                    value = evaluate(child, s)
-                    if value > best:
-                        action, best = a, value
+                action = greedy_action(world, s, legal, evaluate, self.rng)
+                calls += len(legal)
+            else:
+                action = legal[self.rng.below(len(legal))]
             world.apply(s, action)
             calls += 1
         return calls
@@ -264,16 +267,23 @@ class IsmctsBot:
         """Each seat's reward in [0, 1]: its lead over the best other seat (shifted by the world
         baseline when that is on), squashed. A finished game rewards the ranking itself (a win is
         worth more than any margin)."""
-        n = world.seats
-        if world.is_over():
-            ranking = world.ranking()
-            winners = ranking.count(1)
-            return [(1.0 / winners if ranking[s] == 1 else 0.0) * 0.8 + 0.2 * (n - ranking[s]) / max(1, n - 1)
-                    for s in range(n)]
-        leads = _leads(world, evaluate)
-        if self.world_baseline:
-            leads = [lead + shift for lead, shift in zip(leads, self._shift, strict=True)]
-        return [1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / scale)))) for lead in leads]
+        return squashed_rewards(world, evaluate, scale, self._shift if self.world_baseline else None)
+
+
+def squashed_rewards(world: GameState, evaluate: Callable[[GameState, int], float], scale: float,
+                     shift: list[float] | None = None) -> list[float]:
+    """Each seat's lead over the best other seat (plus ``shift``), squashed to [0, 1]; a finished game
+    rewards the ranking itself (a win is worth more than any margin)."""
+    n = world.seats
+    if world.is_over():
+        ranking = world.ranking()
+        winners = ranking.count(1)
+        return [(1.0 / winners if ranking[s] == 1 else 0.0) * 0.8 + 0.2 * (n - ranking[s]) / max(1, n - 1)
+                for s in range(n)]
+    leads = _leads(world, evaluate)
+    if shift is not None:
+        leads = [lead + sh for lead, sh in zip(leads, shift, strict=True)]
+    return [1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / scale)))) for lead in leads]
 
 
 def _learned(state: GameState) -> Callable[[GameState, int], float]:
