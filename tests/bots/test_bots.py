@@ -37,6 +37,7 @@ def _decision_points(info, seed: int, count: int) -> list[tuple[GameState, int]]
 @pytest.mark.parametrize("bot", ["greedy", "ismcts:300", "ismcts:300:world_baseline=true",
                                  "ismcts:300:prior_depth=3:blind_opponents=true",
                                  "ismcts:300:prior_weight=500:prior_worlds=4",
+                                 "ismcts:300:prior_weight=500:trees=3",
                                  "ismcts:300:evaluation=learned", "rollout:600:candidates=3:prior_worlds=2"])
 def test_a_decision_ignores_other_seats_secrets(info, bot):
     """The true state and another world the seat cannot tell from it (other hands, deck order,
@@ -58,6 +59,24 @@ def test_ismcts_is_legal_reproducible_and_keeps_its_budget(info):
         assert IsmctsBot(seed=5, budget=400).act(state, seat) == action
         # An iteration may finish its walk (and near the root pay for its priors) past the budget.
         assert bot.calls < 400 + 2 * max(len(state.legal_actions(s)) for s in range(state.seats)) + 200
+
+
+@pytest.mark.parametrize("info", GAMES)
+def test_trees_split_the_budget_and_sum_their_root_visits(info):
+    for state, seat in _decision_points(info, seed=4, count=4):
+        one = IsmctsBot(seed=5, budget=600, prior_weight=50.0)
+        three = IsmctsBot(seed=5, budget=600, prior_weight=50.0, trees=3)
+        single, split = one.ranked(state, seat), three.ranked(state, seat)
+        legal = sorted(map(repr, state.legal_actions(seat)))
+        assert sorted(repr(r.action) for r in split) == legal
+        widest = max(len(state.legal_actions(s)) for s in range(state.seats))
+        # Each tree may overrun its share as one tree does; three trees pay their root priors three times.
+        assert three.calls < 600 + 3 * (2 * widest + 200)
+        assert three.calls >= 600 and three.iterations > one.iterations / 2  # all the budget, not a third
+        assert IsmctsBot(seed=5, budget=600, prior_weight=50.0, trees=3).ranked(state, seat) == split
+        assert abs(sum(r.share for r in split) - 1) < 1e-9 and abs(sum(r.share for r in single) - 1) < 1e-9
+    with pytest.raises(ValueError, match="trees"):
+        IsmctsBot(trees=0)
 
 
 @pytest.mark.parametrize("info", GAMES)
