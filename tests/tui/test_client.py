@@ -167,8 +167,13 @@ def test_ctrl_c_while_a_move_is_applied_waits_for_the_move() -> None:
     from mercator.tui import _whole
 
     done = []
-    with pytest.raises(KeyboardInterrupt), _whole():
-        os.kill(os.getpid(), signal.SIGINT)
-        done.append("the rest of the move")
-    assert done == ["the rest of the move"]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C works as before after it
+    # A shell starts background jobs with SIGINT ignored; the test needs Python's own handler to begin with.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt), _whole():
+            os.kill(os.getpid(), signal.SIGINT)
+            done.append("the rest of the move")
+        assert done == ["the rest of the move"]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C works as before after it
+    finally:
+        signal.signal(signal.SIGINT, before)
