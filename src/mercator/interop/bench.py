@@ -13,8 +13,10 @@ view building included), ``single_agent`` (the single-agent env against random o
 learner action from ``action_masks()``, then ``step``; its steps are learner decisions, each with the
 observation, the opponents' replies included) and ``vector16`` (the same through the batched environment
 of 16 games, vector.py, ``copy=False``: one step call for 16 learner decisions, observations and masks
-written into preallocated arrays; counted per learner decision, so it compares with ``single_agent``).
-Games restart when they end.
+written into preallocated arrays; counted per learner decision, so it compares with ``single_agent``)
+and ``async2`` (Gymnasium's own ``AsyncVectorEnv`` over two single-agent envs, one worker process
+each, masks from ``info["action_mask"]``: the route to more cores, since one process cannot batch the
+engines themselves; its workers' start-up is not timed). Games restart when they end.
 """
 
 from __future__ import annotations
@@ -147,6 +149,30 @@ def _vector(n: int) -> Callable[[str, int, int, random.Random], float]:
     return run
 
 
+def _async(n: int) -> Callable[[str, int, int, random.Random], float]:
+    def run(game: str, players: int, steps: int, rng: random.Random) -> float:
+        """Seconds for ``steps`` learner decisions over ``n`` worker processes (their start not timed)."""
+        from functools import partial
+
+        import numpy as np
+        from gymnasium.vector import AsyncVectorEnv
+
+        from .single_agent import env
+
+        v = AsyncVectorEnv([partial(env, game, players, seed=i) for i in range(n)])
+        try:
+            _, info = v.reset(seed=0)
+            pick = np.random.default_rng(rng.randrange(2**32))
+            start = time.perf_counter()
+            for _ in range(steps // n):
+                masks = info["action_mask"]  # an ended game resets on its next step, whatever the action
+                _, _, _, _, info = v.step((pick.random(masks.shape) * masks).argmax(axis=1))
+            return (time.perf_counter() - start) * steps / (steps // n * n)
+        finally:
+            v.close()
+    return run
+
+
 RUNNERS: dict[str, Callable[[str, int, int, random.Random], float | None]] = {
     "engine": _engine,
     "pettingzoo": _pettingzoo(True),
@@ -157,6 +183,7 @@ RUNNERS: dict[str, Callable[[str, int, int, random.Random], float | None]] = {
     "observe_view": _observe(False),
     "single_agent": _single_agent,
     "vector16": _vector(16),
+    "async2": _async(2),
 }
 
 
