@@ -47,3 +47,33 @@ def test_no_copy_returns_the_preallocated_arrays():
     assert again is obs
     with pytest.raises(ValueError, match="seeds"):
         v.reset(seed=[1, 2, 3])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_worker_processes_give_the_same_games_as_one_process(game):
+    one = vector_env(game, 5, 3, seed=10, opponents="random")
+    two = vector_env(game, 5, 3, seed=10, opponents="random", processes=2)
+    workers = [w for w, *_ in two._workers]
+    assert len(workers) == 2 and all(w.is_alive() for w in workers)
+    try:
+        a, b = one.reset(seed=20), two.reset(seed=20)
+        assert np.array_equal(a[0], b[0]) and np.array_equal(a[1]["action_mask"], b[1]["action_mask"])
+        rng, ends = np.random.default_rng(1), 0
+        for _ in range(250):
+            actions = (rng.random(one.masks.shape) * one.masks).argmax(axis=1)
+            a, b = one.step(actions), two.step(actions)
+            assert all(np.array_equal(x, y) for x, y in zip(a[:4], b[:4], strict=True))
+            assert a[4].keys() == b[4].keys() and all(np.array_equal(a[4][k], b[4][k]) for k in a[4])
+            ends += int(a[2].any() or a[3].any())
+        assert ends >= 1  # the auto-reset ran inside the workers too
+        with pytest.raises(ValueError, match="5 actions"):
+            two.step([0, 0])
+    finally:
+        one.close()
+        two.close()
+    assert not any(w.is_alive() for w in workers)  # close() ends the workers
+
+
+def test_processes_must_fit_the_games():
+    with pytest.raises(ValueError, match="processes"):
+        vector_env("valencia", 2, 2, processes=3)

@@ -14,9 +14,11 @@ learner action from ``action_masks()``, then ``step``; its steps are learner dec
 observation, the opponents' replies included) and ``vector16`` (the same through the batched environment
 of 16 games, vector.py, ``copy=False``: one step call for 16 learner decisions, observations and masks
 written into preallocated arrays; counted per learner decision, so it compares with ``single_agent``)
-and ``async2`` (Gymnasium's own ``AsyncVectorEnv`` over two single-agent envs, one worker process
-each, masks from ``info["action_mask"]``: the route to more cores, since one process cannot batch the
-engines themselves; its workers' start-up is not timed). Games restart when they end.
+``vector16x2`` (the same 16 games over two worker processes, ``processes=2``: one pipe message a worker
+per step, the rows in shared memory) and ``async2`` (Gymnasium's own ``AsyncVectorEnv`` over two
+single-agent envs, one worker process each, masks from ``info["action_mask"]``): the routes to more cores,
+since one process cannot batch the engines themselves; workers' start-up is not timed. Games restart when
+they end.
 """
 
 from __future__ import annotations
@@ -132,20 +134,23 @@ def _single_agent(game: str, players: int, steps: int, rng: random.Random) -> fl
     return time.perf_counter() - start
 
 
-def _vector(n: int) -> Callable[[str, int, int, random.Random], float]:
+def _vector(n: int, processes: int = 1) -> Callable[[str, int, int, random.Random], float]:
     def run(game: str, players: int, steps: int, rng: random.Random) -> float:
         """Seconds for ``steps`` learner decisions, ``n`` per call (the construction not timed)."""
         import numpy as np
 
         from .vector import vector_env
 
-        v = vector_env(game, n, players, seed=0, copy=False)
-        v.reset()
-        pick = np.random.default_rng(rng.randrange(2**32))
-        start = time.perf_counter()
-        for _ in range(steps // n):
-            v.step((pick.random(v.masks.shape) * v.masks).argmax(axis=1))  # auto-resets ended games
-        return (time.perf_counter() - start) * steps / (steps // n * n)  # scaled to exactly ``steps``
+        v = vector_env(game, n, players, seed=0, copy=False, processes=processes)
+        try:
+            v.reset()
+            pick = np.random.default_rng(rng.randrange(2**32))
+            start = time.perf_counter()
+            for _ in range(steps // n):
+                v.step((pick.random(v.masks.shape) * v.masks).argmax(axis=1))  # auto-resets ended games
+            return (time.perf_counter() - start) * steps / (steps // n * n)  # scaled to exactly ``steps``
+        finally:
+            v.close()
     return run
 
 
@@ -183,6 +188,7 @@ RUNNERS: dict[str, Callable[[str, int, int, random.Random], float | None]] = {
     "observe_view": _observe(False),
     "single_agent": _single_agent,
     "vector16": _vector(16),
+    "vector16x2": _vector(16, processes=2),
     "async2": _async(2),
 }
 
