@@ -67,10 +67,14 @@ def greedy_action(world: GameState, seat: int, legal: list[Action],
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
-def heuristic(game: str):  # noqa: ANN201 - returns the game's evaluate(state, seat) -> float
+def heuristics(game: str):  # noqa: ANN201 - the game's heuristics module: evaluate, progress, SCALE
     from mercator.games import get
 
-    return get(game).plugin("heuristics").evaluate
+    return get(game).plugin("heuristics")
+
+
+def heuristic(game: str):  # noqa: ANN201 - returns the game's evaluate(state, seat) -> float
+    return heuristics(game).evaluate
 
 
 def _search_class(kind: str) -> type:

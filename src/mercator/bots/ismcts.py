@@ -41,7 +41,7 @@ from mercator.engine.actions import Action
 from mercator.engine.rng import SearchRng
 from mercator.engine.state import GameState
 
-from .base import greedy_action, heuristic
+from .base import greedy_action, heuristic, heuristics
 
 Stats = dict[int, list[float]]  # action index -> [visits, reward sum, availability]
 
@@ -329,6 +329,4 @@ def _mean(entry: list[float] | None) -> float:
 
 def _scale(game: str) -> float:
     """How many evaluation points make a clear lead in this game (``heuristics.SCALE``)."""
-    from mercator.games import get
-
-    return float(getattr(get(game).plugin("heuristics"), "SCALE", 5.0))
+    return float(getattr(heuristics(game), "SCALE", 5.0))

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from mercator.engine.rng import SearchRng
 from mercator.engine.state import GameState
 
-from .base import greedy_action
+from .base import greedy_action, heuristics
 from .ismcts import Ranked, RankingBot, _lead, _scale, squashed_rewards
 
 
@@ -52,7 +52,7 @@ class RolloutBot(RankingBot):
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return [Ranked(legal[0], 1.0, 0.0)]
-        plugin = _heuristics(state.GAME)
+        plugin = heuristics(state.GAME)
         evaluate: Callable[[GameState, int], float] = plugin.evaluate
         progress: Callable[[GameState], float] = plugin.progress
         scale = self.temperature or _scale(state.GAME)
@@ -125,9 +125,3 @@ class RolloutBot(RankingBot):
     @staticmethod
     def _reward(world: GameState, seat: int, evaluate: Callable[[GameState, int], float], scale: float) -> float:
         return squashed_rewards(world, evaluate, scale)[seat]
-
-
-def _heuristics(game: str):  # noqa: ANN202 - the game's heuristics plug-in module
-    from mercator.games import get
-
-    return get(game).plugin("heuristics")

@@ -113,8 +113,6 @@ class MercatorVector(VectorEnv):
             self._write(i)
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        rewards, terms, truncs, ended, illegal = self.rewards, self.terminations, self.truncations, self.ended, \
-            self.illegal
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,):
             raise ValueError(f"expected {self.num_envs} actions, one a game, not an array of shape {chosen.shape}")
@@ -124,11 +122,12 @@ class MercatorVector(VectorEnv):
         else:
             self._step_rows(chosen.tolist())
         infos: dict[str, Any] = {"action_mask": self._out(self.masks)}
-        if ended.any():
-            infos["final_obs"], infos["_final_obs"] = self.final_obs.copy(), ended.copy()
-        if illegal.any():
-            infos["illegal_action"], infos["_illegal_action"] = illegal.copy(), illegal.copy()
-        return (self._out(self.obs), self._out(rewards), self._out(terms), self._out(truncs), infos)
+        if self.ended.any():
+            infos["final_obs"], infos["_final_obs"] = self.final_obs.copy(), self.ended.copy()
+        if self.illegal.any():
+            infos["illegal_action"], infos["_illegal_action"] = self.illegal.copy(), self.illegal.copy()
+        return (self._out(self.obs), self._out(self.rewards), self._out(self.terminations),
+                self._out(self.truncations), infos)
 
     def _step_rows(self, actions: list[int]) -> None:
         rewards, terms, truncs, ended, illegal = self.rewards, self.terminations, self.truncations, self.ended, \
