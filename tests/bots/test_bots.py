@@ -13,16 +13,16 @@ from mercator.bots.ismcts import IsmctsBot, _leads
 from mercator.engine.errors import IllegalAction
 from mercator.engine.rng import Rng
 from mercator.engine.state import GameState
-from mercator.games import all_games
+from mercator.games import all_games, get
 
 GAMES = [pytest.param(info, id=info.name) for info in all_games()]
 
 
-def _decision_points(info, seed: int, count: int) -> list[tuple[GameState, int]]:
+def _decision_points(info, seed: int, count: int, options: dict | None = None) -> list[tuple[GameState, int]]:
     """States along a random game where some seat has a real choice."""
     rng = random.Random(seed)
-    players = info.counts_for({})[0]
-    state = info.new(players, seed=seed)
+    players = info.counts_for(options or {})[0]
+    state = info.new(players, seed=seed, options=options or {})
     points = []
     while not state.is_over() and len(points) < count:
         seat = state.to_act()[0]
@@ -42,7 +42,18 @@ def _decision_points(info, seed: int, count: int) -> list[tuple[GameState, int]]
 def test_a_decision_ignores_other_seats_secrets(info, bot):
     """The true state and another world the seat cannot tell from it (other hands, deck order,
     hidden commits, the future of the generator) get the same decision from equally seeded bots."""
-    for k, (state, seat) in enumerate(_decision_points(info, seed=7, count=12)):
+    _same_decision_in_every_world(info, bot)
+
+
+@pytest.mark.parametrize("edition", ["valencia", "strasbourg"])
+def test_the_tuned_evaluation_ignores_other_seats_secrets(edition):
+    """Valencia's search with its tuned constants (hard's evaluation) is as blind as the others."""
+    _same_decision_in_every_world(get("valencia"), "ismcts:300:prior_weight=500:prior_worlds=2:evaluation=tuned",
+                                  {"edition": edition})
+
+
+def _same_decision_in_every_world(info, bot: str, options: dict | None = None) -> None:
+    for k, (state, seat) in enumerate(_decision_points(info, seed=7, count=12, options=options)):
         other_world = state.determinize(seat, Rng(1000 + k))
         assert other_world.view(seat) == state.view(seat)
         assert make_bot(bot, k).act(state, seat) == make_bot(bot, k).act(other_world, seat)

@@ -15,9 +15,10 @@ rollout and scores the leaf for every seat with the game's own evaluation.
   a seat's lead varies by about 3 VP from world to world, the best and worst move by about 1.7 VP), so
   a leaf's lead is taken relative to the lead at the root of the same world, plus the mean root lead
   over the worlds seen: a control variate that removes what the world alone decides.
-- Evaluation (``evaluation``): the game's hand-made ``heuristic`` (default) or the ``learned`` one
-  (bots/learned.py: each seat's final score predicted from its view by weights fitted on self-play),
-  for the leaves and the priors alike.
+- Evaluation (``evaluation``): the game's hand-made ``heuristic`` (default), the ``learned`` one
+  (bots/learned.py: each seat's final score predicted from its view by weights fitted on self-play), or
+  the hand-made one with ``tuned`` constants where the game has them (Valencia: ``tuned.toml``), for the
+  leaves and the priors alike.
 - Blind opponents (``blind_opponents``): an opponent's greedy priors are computed in a world sampled
   from that opponent's own view, so the search does not credit it with knowing this seat's secrets
   (in the sampled world this seat's hidden cards are the true ones; priors read there let the
@@ -41,7 +42,7 @@ from mercator.engine.actions import Action
 from mercator.engine.rng import SearchRng
 from mercator.engine.state import GameState
 
-from .base import greedy_action, heuristic, heuristics
+from .base import greedy_action, heuristics
 
 Stats = dict[int, list[float]]  # action index -> [visits, reward sum, availability]
 
@@ -82,8 +83,8 @@ class IsmctsBot(RankingBot):
             raise ValueError(f"prior_worlds and trees must be at least 1, not {prior_worlds} and {trees}")
         if rollout_policy not in ("random", "greedy"):
             raise ValueError(f"rollout_policy must be 'random' or 'greedy', not {rollout_policy!r}")
-        if evaluation not in ("heuristic", "learned"):
-            raise ValueError(f"evaluation must be 'heuristic' or 'learned', not {evaluation!r}")
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}")
         self.evaluation = evaluation
         self.rng = SearchRng(seed)
         self.budget = budget
@@ -111,7 +112,7 @@ class IsmctsBot(RankingBot):
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return [Ranked(legal[0], 1.0, 0.0)]
-        evaluate = heuristic(state.GAME) if self.evaluation == "heuristic" else _learned(state)
+        evaluate = _evaluation(state, self.evaluation)
         scale = self.temperature or _scale(state.GAME)
         start = time.perf_counter()
         self.calls = self.iterations = 0
@@ -299,10 +300,23 @@ def squashed_rewards(world: GameState, evaluate: Callable[[GameState, int], floa
     return [1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / scale)))) for lead in leads]
 
 
-def _learned(state: GameState) -> Callable[[GameState, int], float]:
-    from .learned import learned_evaluation  # numpy, imported only by a bot that asks for it (fast start)
+EVALUATIONS = ("heuristic", "learned", "tuned")
 
-    return learned_evaluation(state)
+
+def _evaluation(state: GameState, kind: str) -> Callable[[GameState, int], float]:
+    """The evaluation function ``kind`` (one of EVALUATIONS) for this state's game and table."""
+    if kind == "learned":
+        from .learned import learned_evaluation  # numpy, imported only by a bot that asks for it (fast start)
+
+        return learned_evaluation(state)
+    plugin = heuristics(state.GAME)
+    if kind == "tuned":
+        if not hasattr(plugin, "tuned"):
+            raise ValueError(f"{state.GAME} has no tuned evaluation constants; use evaluation=heuristic or learned")
+        tuned: Callable[[GameState, int], float] = plugin.tuned(state)
+        return tuned
+    evaluate: Callable[[GameState, int], float] = plugin.evaluate
+    return evaluate
 
 
 def _leads(world: GameState, evaluate: Callable[[GameState, int], float]) -> list[float]:

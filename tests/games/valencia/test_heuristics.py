@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from mercator.games import get
 from mercator.games.valencia.data import GUILD_SEAT
 from mercator.games.valencia.heuristics import evaluate
@@ -44,3 +46,25 @@ def test_more_assets_evaluate_higher() -> None:
     member.city[c] = 0
     member.players[0].supply -= 1
     assert evaluate(member, 0) > base + 1.0
+
+
+def test_tuned_constants_load_per_edition_and_a_bad_name_is_refused(tmp_path, monkeypatch) -> None:
+    from mercator.games.valencia import heuristics as H
+
+    state = _game(2, 5)
+    shipped = H.tuned_weights("valencia")
+    assert shipped != H.HAND_MADE  # the committed file changes something
+    assert H.tuned(state)(state, 0) == evaluate(state, 0, shipped)
+    bad = tmp_path / "tuned.toml"
+    bad.write_text("[valencia]\ncoin_vp = 0.5\ncoins_vp = 0.4\n", encoding="utf-8")
+    monkeypatch.setattr(H, "TUNED_FILE", bad)
+    H.tuned_weights.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="no evaluation constant named coins_vp"):
+            H.tuned_weights("valencia")
+        bad.write_text("[valencia]\ncoin_vp = 0.5\n", encoding="utf-8")
+        H.tuned_weights.cache_clear()
+        assert H.tuned_weights("valencia") == H.Weights(coin_vp=0.5)
+        assert H.tuned_weights("strasbourg") == H.HAND_MADE  # an edition the file leaves out keeps the hand-set
+    finally:
+        H.tuned_weights.cache_clear()

@@ -23,6 +23,12 @@ Every asset is valued at what it turns into by the end of the game:
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from functools import cache, partial
+from pathlib import Path
+
 from .data import CHURCH, GUILD, GUILD_SEAT, MERCHANTS, MERCHANTS_STEP, NOBILITY, NOBILITY_CHURCH, RELOCATION
 from .frames import PLANNING, Apprentice, Good, Move, Place, Return, Seat, Sell
 from .space import C
@@ -30,39 +36,66 @@ from .state import ValenciaState
 from .tasks import fulfilled, own
 
 SCALE = 8.0  # ISMCTS: final scores run 50-100 VP, so a clear lead is several VP
-COIN_VP = 0.35  # a placement costs 2-6 coins and brings a member worth 2-5 VP
-GOOD_SHARE = 0.8  # a good still has to be sold at a merchants auction
-POINT_VP = 0.15  # per influence point of a card still to be used
-TICKET_VP = {2: 1.0}  # per card / stack: one more auction to bid in (two players: every guild bid is rewarded)
-TICKET_DEFAULT = 0.6
-TICKET_DECAY = 0.85  # each further stack of a round reaches a less rewarding auction
-LATER_SHARE = 0.9  # a card used in a later round: fewer councils and builds left to profit from
-SEAT_LATER = 0.8  # a seat's worth at later councils (it may be taken away)
-BUILDER_SHARE = 0.7  # the nobility holder puts the landmark where it helps him
-PROSPECT_SHARE = 0.6  # an empty site next to a member: landmarks go where their builders like
-MET_CHANCE = 0.9  # a task met now is likely still met at the end
-OPEN_CHANCE = 0.4  # an unmet task's chance, shrinking as the rounds run out
-RELOCATE_VP = 0.3
-WIN_CHANCE = 0.5  # chance that a rival still to decide, holding a bigger stack, outbids
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's constants, hand-set (the defaults) or tuned by self-play (``TUNED``)."""
+
+    coin_vp: float = 0.35  # a placement costs 2-6 coins and brings a member worth 2-5 VP
+    good_share: float = 0.8  # a good still has to be sold at a merchants auction
+    point_vp: float = 0.15  # per influence point of a card still to be used
+    ticket_two: float = 1.0  # per card / stack at two players: every guild bid is rewarded
+    ticket: float = 0.6  # per card / stack at three or more: one more auction to bid in
+    ticket_decay: float = 0.85  # each further stack of a round reaches a less rewarding auction
+    later_share: float = 0.9  # a card used in a later round: fewer councils and builds left to profit from
+    seat_later: float = 0.8  # a seat's worth at later councils (it may be taken away)
+    builder_share: float = 0.7  # the nobility holder puts the landmark where it helps him
+    prospect_share: float = 0.6  # an empty site next to a member: landmarks go where their builders like
+    met_chance: float = 0.9  # a task met now is likely still met at the end
+    open_chance: float = 0.4  # an unmet task's chance, shrinking as the rounds run out
+    relocate_vp: float = 0.3
+    win_chance: float = 0.5  # chance that a rival still to decide, holding a bigger stack, outbids
+
+
+HAND_MADE = Weights()
+TUNED_FILE = Path(__file__).with_name("tuned.toml")
+
+
+@cache
+def tuned_weights(edition: str) -> Weights:
+    """The edition's constants tuned by self-play (``tuned.toml``; a constant it does not name keeps its
+    hand-set value)."""
+    table = tomllib.loads(TUNED_FILE.read_text(encoding="utf-8")).get(edition, {})
+    unknown = set(table) - {f.name for f in fields(Weights)}
+    if unknown:
+        raise ValueError(f"{TUNED_FILE.name} [{edition}]: no evaluation constant named {', '.join(sorted(unknown))}")
+    return replace(HAND_MADE, **{k: float(v) for k, v in table.items()})
+
+
+def tuned(state: ValenciaState) -> Callable[[ValenciaState, int], float]:
+    """The evaluation with this state's edition's tuned constants (``evaluation=tuned`` in the searches)."""
+    return partial(evaluate, w=tuned_weights(state.ed.name))
 
 
 class _Ctx:
     """Per-state quantities shared by every term."""
 
-    __slots__ = ("state", "seat", "rounds_left", "site_prospect", "palm_chance", "ticket")
+    __slots__ = ("state", "seat", "w", "rounds_left", "site_prospect", "palm_chance", "ticket")
 
-    def __init__(self, state: ValenciaState, seat: int) -> None:
+    def __init__(self, state: ValenciaState, seat: int, w: Weights = HAND_MADE) -> None:
         self.state = state
         self.seat = seat
+        self.w = w
         self.rounds_left = state.ed.rules.rounds - state.round + 1
         lms = state.ed.landmarks
         unbuilt = [lm.value for lm in lms if state.lm_site[lm.lid] < 0]
         free_sites = sum(1 for c in state.map.sites if state.lm_at[c] < 0)
-        self.site_prospect = PROSPECT_SHARE * sum(unbuilt) / free_sites if free_sites and unbuilt else 0.0
+        self.site_prospect = w.prospect_share * sum(unbuilt) / free_sites if free_sites and unbuilt else 0.0
         free_dots = sum(1 for d in state.map.dots if not state.bonus_at[d])
         palms = min(state.bonus_supply, free_dots)
-        self.palm_chance = PROSPECT_SHARE * palms / free_dots if free_dots else 0.0
-        self.ticket = TICKET_VP.get(state.n, TICKET_DEFAULT)
+        self.palm_chance = w.prospect_share * palms / free_dots if free_dots else 0.0
+        self.ticket = w.ticket_two if state.n == 2 else w.ticket
 
 
 def _member(cx: _Ctx, c: int) -> float:
@@ -80,12 +113,12 @@ def _member(cx: _Ctx, c: int) -> float:
     return value
 
 
-def _good_vp(g: int) -> float:
-    return C.good_value[g] * COIN_VP * GOOD_SHARE
+def _good_vp(cx: _Ctx, g: int) -> float:
+    return C.good_value[g] * cx.w.coin_vp * cx.w.good_share
 
 
 def _seat_worth(cx: _Ctx) -> float:
-    return 1.0 + SEAT_LATER * (cx.rounds_left - 1)
+    return 1.0 + cx.w.seat_later * (cx.rounds_left - 1)
 
 
 def _seat_gain(cx: _Ctx, x: int) -> float:
@@ -103,23 +136,23 @@ def _place_gain(cx: _Ctx, g: int, coins: int | None = None) -> float:
     if p.supply <= 0 or coins < cost:
         return 0.0
     best = max((_member(cx, c) for c in st.map.guild_spaces[g] if st.city[c] == -1), default=None)
-    return 0.0 if best is None else max(0.0, best - cost * COIN_VP)
+    return 0.0 if best is None else max(0.0, best - cost * cx.w.coin_vp)
 
 
 def _good_gain(cx: _Ctx, g: int) -> float:
-    return _good_vp(g) if cx.state.goods_supply[g] > 0 else 0.0
+    return _good_vp(cx, g) if cx.state.goods_supply[g] > 0 else 0.0
 
 
 def _sell_gain(cx: _Ctx) -> float:
     p = cx.state.players[cx.seat]
-    return sum(n * C.good_value[g] for g, n in enumerate(p.goods)) * COIN_VP * (1 - GOOD_SHARE)
+    return sum(n * C.good_value[g] for g, n in enumerate(p.goods)) * cx.w.coin_vp * (1 - cx.w.good_share)
 
 
 def _tickets(cx: _Ctx, stacks: float) -> float:
     """Worth of ``stacks`` stacks in one round: the first reaches the best auction, each further
     one a poorer."""
     stacks = min(stacks, cx.state.ed.auctions)  # one stack at most is revealed per auction
-    return cx.ticket * (1 - float(TICKET_DECAY ** stacks)) / (1 - TICKET_DECAY)
+    return cx.ticket * (1 - float(cx.w.ticket_decay ** stacks)) / (1 - cx.w.ticket_decay)
 
 
 def _pile_worth(cx: _Ctx, cards: int, points: int) -> float:
@@ -128,7 +161,7 @@ def _pile_worth(cx: _Ctx, cards: int, points: int) -> float:
     later = cx.rounds_left - 1
     if later <= 0 or cards == 0:
         return 0.0
-    return LATER_SHARE * (later * _tickets(cx, cards / later) + POINT_VP * points)
+    return cx.w.later_share * (later * _tickets(cx, cards / later) + cx.w.point_vp * points)
 
 
 def _returned(cx: _Ctx, cards: list[int]) -> float:
@@ -157,7 +190,7 @@ def _reward(cx: _Ctx, kind: int, g: int, seat_flag: bool, rank: int, cards: list
         if rank == 0:
             return (_seat_gain(cx, MERCHANTS) if seat_flag else 0.0) + _sell_gain(cx)
     elif kind == RELOCATION and rank == 0:
-        return RELOCATE_VP if own(cx.state, cx.seat) else 0.0
+        return cx.w.relocate_vp if own(cx.state, cx.seat) else 0.0
     # a loser returns his best card to the bottom of the pile
     return _returned(cx, cards)
 
@@ -186,7 +219,7 @@ def _bid_value(cx: _Ctx) -> float:
             po = st.players[o]
             top = max((sum(po.stacks[k]) for k in po.open_stacks()), default=-1)
             if top >= 0 and ahead(o, top):
-                chances.append(WIN_CHANCE)
+                chances.append(cx.w.win_chance)
     dist = [1.0]
     for pc in chances:
         nxt = [0.0] * (len(dist) + 1)
@@ -220,7 +253,7 @@ def _pending(cx: _Ctx) -> float:
         elif isinstance(op, Sell):
             value += _sell_gain(cx)
         elif isinstance(op, Move):
-            value += RELOCATE_VP
+            value += cx.w.relocate_vp
         elif isinstance(op, Return):
             value += _returned(cx, st.bid_cards[me])
     return value
@@ -239,11 +272,11 @@ def _builder(cx: _Ctx, x: int, assume: bool = False) -> float:
         value = st.ed.landmarks[lid].value
         best = max((sum(1 for c in st.map.nbr[site] if st.city[c] == cx.seat)
                     for site in st.map.sites if st.lm_at[site] < 0), default=0)
-        return BUILDER_SHARE * value * max(0, best - 0.5)
+        return cx.w.builder_share * value * max(0, best - 0.5)
     if x == CHURCH and st.bonus_supply > 0:
         best = max((sum(1 for c in st.map.dot_cells[d] if st.city[c] == cx.seat) for d in st.map.dots
                     if not st.bonus_at[d]), default=0)
-        return BUILDER_SHARE * max(0, best - 0.5) * 0.5
+        return cx.w.builder_share * max(0, best - 0.5) * 0.5
     return 0.0
 
 
@@ -254,47 +287,49 @@ def _cards(cx: _Ctx) -> float:
     if st.phase == PLANNING:
         tickets = p.nstacks + len(p.hand) - len(p.assign) if p.nstacks or p.assign else len(p.drawn)
         # A stack beyond the round's auctions can never be revealed: its cards are lost unseen.
-        wasted = max(0, p.nstacks - st.ed.auctions) * POINT_VP * max(p.drawn, default=0)
-        return value + _tickets(cx, tickets) + POINT_VP * sum(p.drawn) - wasted
+        wasted = max(0, p.nstacks - st.ed.auctions) * cx.w.point_vp * max(p.drawn, default=0)
+        return value + _tickets(cx, tickets) + cx.w.point_vp * sum(p.drawn) - wasted
     open_ = p.open_stacks()
     if open_:
         later = sum(1 for k in st.card_steps()[st.step + 1:] if k[1] in POSITIONS)
         if st.queue and cx.seat in st.queue and st.bid[cx.seat] < 0:
             later += 1
         use = min(1.0, later / len(open_))
-        value += use * (_tickets(cx, len(open_)) + POINT_VP * sum(sum(p.stacks[k]) for k in open_))
+        value += use * (_tickets(cx, len(open_)) + cx.w.point_vp * sum(sum(p.stacks[k]) for k in open_))
     if st.bid[cx.seat] >= 0:
         value += _bid_value(cx) if st.queue else 0.0
     value += _pending(cx)
     return value
 
 
-def evaluate(state: ValenciaState, seat: int) -> float:
+def evaluate(state: ValenciaState, seat: int, w: Weights = HAND_MADE) -> float:
+    """The seat's expected final VP, valued with the constants ``w``."""
     p = state.players[seat]
     if state.is_over():
         return p.vp + len(own(state, seat)) / 100 + p.coins / 1000
-    cx = _Ctx(state, seat)
+    cx = _Ctx(state, seat, w)
     value = float(p.vp) + p.privileges
     value += sum(_member(cx, c) for c in own(state, seat))
     value += state.council.count(seat) * _seat_worth(cx)
     value += _builder(cx, NOBILITY) + _builder(cx, CHURCH)
-    value += p.coins * COIN_VP
-    value += sum(n * _good_vp(g) for g, n in enumerate(p.goods))
-    value += _tasks(state, seat, cx.rounds_left)
+    value += p.coins * cx.w.coin_vp
+    value += sum(n * _good_vp(cx, g) for g, n in enumerate(p.goods))
+    value += _tasks(cx)
     value += _cards(cx)
     return value
 
 
-def _tasks(state: ValenciaState, seat: int, rounds_left: int) -> float:
+def _tasks(cx: _Ctx) -> float:
     """Kept tasks at their expected worth: reward if met, printed (or fixed) penalty if not."""
+    state, seat = cx.state, cx.seat
     rules = state.ed.rules
     fixed = rules.task_penalty_mode == "fixed"
-    open_chance = OPEN_CHANCE * rounds_left / rules.rounds
+    open_chance = cx.w.open_chance * cx.rounds_left / rules.rounds
     total = 0.0
     for t in state.players[seat].kept:
         task = C.tasks[t]
         penalty = rules.task_fixed_penalty if fixed else task.penalty_valencia
-        chance = MET_CHANCE if fulfilled(state, seat, task) else open_chance
+        chance = cx.w.met_chance if fulfilled(state, seat, task) else open_chance
         total += chance * task.reward - (1 - chance) * penalty
     return total
 

@@ -1,0 +1,109 @@
+"""CMA-ES over Valencia's evaluation constants (``heuristics.Weights``), by greedy self-play: each candidate
+plays greedy against greedy with the hand-made constants on the generation's deals, once in each seat (paired),
+and is scored by its mean margin. Prints each generation and, at the end, the distribution's mean checked on
+fresh deals.
+
+    python benchmarks/experiments/tune_valencia.py --players 2 --deals 100 --generations 25 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from dataclasses import asdict, fields, replace
+from multiprocessing import Pool
+
+import cma
+import numpy as np
+
+from mercator.bots.base import greedy_action
+from mercator.engine.rng import SearchRng
+from mercator.games import get
+from mercator.games.valencia.heuristics import HAND_MADE, Weights, evaluate
+
+CAPPED = {"good_share", "ticket_decay", "later_share", "seat_later", "met_chance", "open_chance", "win_chance",
+          "builder_share", "prospect_share"}  # shares and chances stay below 1
+
+
+def names(players: int) -> list[str]:
+    skip = "ticket" if players == 2 else "ticket_two"
+    return [f.name for f in fields(Weights) if f.name != skip]
+
+
+def weights(x: np.ndarray, keys: list[str]) -> Weights:
+    values = {}
+    for k, xi in zip(keys, x, strict=True):
+        v = getattr(HAND_MADE, k) * math.exp(float(xi))
+        values[k] = min(v, 0.97) if k in CAPPED else v
+    return replace(HAND_MADE, **values)
+
+
+def play(task: tuple[Weights, int, int, str]) -> float:
+    """One deal with the candidate in seat 0 and seat 1 in turn: its mean margin over the two games."""
+    w, players, seed, edition = task
+    info = get("valencia")
+    margins = []
+    for a in range(players):
+        state = info.new(players, seed=seed, options={"edition": edition})
+        rngs = [SearchRng(seed * 7 + s) for s in range(players)]
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                world = state.determinize(seat, rngs[seat])
+                wt = w if seat == a else HAND_MADE
+                action = greedy_action(world, seat, legal, lambda st, s, wt=wt: evaluate(st, s, wt), rngs[seat])
+            state.apply(seat, action)
+        scores = state.scores()
+        margins.append(scores[a] - statistics.fmean(scores[o] for o in range(players) if o != a))
+    return statistics.fmean(margins)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--edition", default="valencia")
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--generations", type=int, default=25)
+    ap.add_argument("--sigma", type=float, default=0.3)
+    ap.add_argument("--check", type=int, default=500, help="fresh deals to check the final mean on")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args()
+    keys = names(args.players)
+    es = cma.CMAEvolutionStrategy(np.zeros(len(keys)), args.sigma,
+                                  {"seed": args.seed, "verbose": -9, "bounds": [-2.5, 2.5]})
+    log = []
+    with Pool(args.workers) as pool:
+        for gen in range(args.generations):
+            t0 = time.time()
+            xs = es.ask()
+            base = 1_000_000 * args.seed + gen * args.deals
+            tasks = [(weights(x, keys), args.players, base + d, args.edition) for x in xs for d in range(args.deals)]
+            results = pool.map(play, tasks, chunksize=8)
+            scores = [statistics.fmean(results[i * args.deals:(i + 1) * args.deals]) for i in range(len(xs))]
+            es.tell(xs, [-s for s in scores])
+            mean_w = weights(es.mean, keys)
+            row = {"gen": gen, "best": max(scores), "pop_mean": statistics.fmean(scores), "sigma": es.sigma,
+                   "seconds": round(time.time() - t0, 1), "mean": {k: round(getattr(mean_w, k), 4) for k in keys}}
+            log.append(row)
+            print(json.dumps(row), flush=True)
+        final = weights(es.mean, keys)
+        check = pool.map(play, [(final, args.players, 99_000_000 + d, args.edition) for d in range(args.check)],
+                         chunksize=8)
+    m, se = statistics.fmean(check), statistics.stdev(check) / len(check) ** 0.5
+    print(f"final mean on {args.check} fresh deals (x{args.players} seats): margin {m:+.2f} ± {se:.2f}")
+    print(json.dumps(asdict(final)))
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump({"log": log, "final": asdict(final), "check": [m, se], "args": vars(args)}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
