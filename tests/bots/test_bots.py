@@ -52,6 +52,35 @@ def test_the_tuned_evaluation_ignores_other_seats_secrets(edition):
                                   {"edition": edition})
 
 
+@pytest.mark.parametrize("edition", ["valencia", "strasbourg"])
+def test_greedy_with_the_tuned_constants_is_blind_and_plays_its_own_moves(edition):
+    """``greedy:evaluation=tuned`` is as blind as greedy, and the constants change what it plays."""
+    info = get("valencia")
+    _same_decision_in_every_world(info, "greedy:evaluation=tuned", {"edition": edition})
+    if edition == "valencia":  # the edition the committed constants were tuned for: along a greedy game
+        state, hand_set, choices, differ = info.new(2, seed=11), make_bot("greedy", 1), 0, 0
+        while not state.is_over():
+            seat = state.to_act()[0]
+            action = hand_set.act(state, seat)
+            if len(state.legal_actions(seat)) > 1:
+                choices += 1
+                differ += make_bot("greedy:evaluation=tuned", choices).act(state, seat) != make_bot(
+                    "greedy", choices).act(state, seat)
+            state.apply(seat, action)
+        assert differ >= choices // 25, (differ, choices)  # 20 of 250 when written
+
+
+def test_greedy_refuses_an_evaluation_its_game_lacks():
+    state = get("colonia").new(3, seed=1)
+    seat = state.to_act()[0]
+    while len(state.legal_actions(seat)) < 2:
+        state.apply(seat, state.legal_actions(seat)[0])
+        seat = state.to_act()[0]
+    with pytest.raises(ValueError, match="no tuned evaluation constants"):
+        make_bot("greedy:evaluation=tuned", 0).act(state, seat)
+    assert make_bot("greedy:evaluation=learned", 0).act(state, seat) in state.legal_actions(seat)
+
+
 def _same_decision_in_every_world(info, bot: str, options: dict | None = None) -> None:
     for k, (state, seat) in enumerate(_decision_points(info, seed=7, count=12, options=options)):
         other_world = state.determinize(seat, Rng(1000 + k))
@@ -154,7 +183,9 @@ def test_search_settings_by_name():
         500, 3, 0.4, "greedy", 2.0)
     assert make_bot("ismcts:500:world_baseline=true").world_baseline is True
     assert make_bot("ismcts:500:world_baseline=False").world_baseline is False
-    for bad, says in (("ismcts:500:depth=3", "key one of"), ("ismcts:500:prior_depth", "key=value"),
+    assert make_bot("greedy:evaluation=tuned", 0).evaluation == "tuned"
+    for bad, says in (("greedy:evaluation=clever", "heuristic, learned, tuned"), ("greedy:depth=2", "key one of"),
+                      ("ismcts:500:depth=3", "key one of"), ("ismcts:500:prior_depth", "key=value"),
                       ("ismcts:500:prior_depth=deep", "expected int"), ("ismcts:500:rollout_policy=clever", "random"),
                       ("ismcts:500:world_baseline=maybe", "true or false")):
         with pytest.raises(IllegalAction, match=says):

@@ -33,19 +33,22 @@ class RandomBot:
 
 class GreedyBot:
     """One-ply look-ahead: try each legal action on a determinised copy (so hidden cards are
-    guessed, not read) and keep the one the game's own evaluation likes best."""
+    guessed, not read) and keep the one the evaluation (one of EVALUATIONS) likes best."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, evaluation: str = "heuristic") -> None:
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}")
         self.rng = SearchRng(seed)
+        self.evaluation = evaluation
 
     def act(self, state: GameState, seat: int) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
         world = state.determinize(seat, self.rng)
-        return greedy_action(world, seat, legal, heuristic(state.GAME), self.rng)
+        return greedy_action(world, seat, legal, evaluation_function(state, self.evaluation), self.rng)
 
 
 def greedy_action(world: GameState, seat: int, legal: list[Action],
@@ -75,6 +78,28 @@ def heuristics(game: str):  # noqa: ANN201 - the game's heuristics module: evalu
 
 def heuristic(game: str):  # noqa: ANN201 - returns the game's evaluate(state, seat) -> float
     return heuristics(game).evaluate
+
+
+EVALUATIONS = ("heuristic", "learned", "tuned")
+
+
+def evaluation_function(state: GameState, kind: str) -> Callable[[GameState, int], float]:
+    """The evaluation ``kind`` (one of EVALUATIONS) for this state's game and table: the game's hand-made
+    ``heuristic``, the ``learned`` one (bots/learned.py: each seat's final score predicted from its view by
+    weights fitted on self-play), or the hand-made one with ``tuned`` constants where the game has them
+    (Valencia: ``tuned.toml``)."""
+    if kind == "learned":
+        from .learned import learned_evaluation  # numpy, imported only by a bot that asks for it (fast start)
+
+        return learned_evaluation(state)
+    plugin = heuristics(state.GAME)
+    if kind == "tuned":
+        if not hasattr(plugin, "tuned"):
+            raise ValueError(f"{state.GAME} has no tuned evaluation constants; use evaluation=heuristic or learned")
+        tuned: Callable[[GameState, int], float] = plugin.tuned(state)
+        return tuned
+    evaluate: Callable[[GameState, int], float] = plugin.evaluate
+    return evaluate
 
 
 def _search_class(kind: str) -> type:
@@ -150,32 +175,35 @@ SEARCHES = ("ismcts", "rollout")
 
 
 def make_bot(name: str, seed: int = 0, game: str | None = None, time_limit: float | None = None) -> Bot:
-    """A bot by level or name, for ``game`` if given (see ``GAME_LEVELS``); ``ismcts:5000`` sets a
-    budget in forward-model calls and further ``:key=value`` parts any other search setting, e.g.
-    ``ismcts:10000:prior_depth=2``. ``time_limit`` (seconds) caps a search's decision as well."""
+    """A bot by level or name, for ``game`` if given (see ``GAME_LEVELS``); ``greedy:evaluation=tuned`` picks
+    greedy's evaluation (EVALUATIONS); ``ismcts:5000`` sets a budget in forward-model calls and further
+    ``:key=value`` parts any other search setting, e.g. ``ismcts:10000:prior_depth=2``. ``time_limit``
+    (seconds) caps a search's decision as well."""
     name = GAME_LEVELS.get((game or "", name), name)
     kind, _, spec = name.partition(":")
-    if kind in SEARCHES and spec:
-        budget, *parts = spec.split(":")
-        if not budget.isdigit() or int(budget) < 1:
-            raise IllegalAction(f"bad {kind} budget {budget!r}; write {kind}:N with N a positive number of calls")
-        try:
-            return _search(int(budget), kind, **_search_settings(kind, parts))(seed, time_limit)
-        except ValueError as e:  # a setting the search refuses, e.g. an unknown rollout policy
-            raise IllegalAction(str(e)) from None
+    try:
+        if kind == "greedy" and spec:
+            return GreedyBot(seed, **_settings(GreedyBot, kind, spec.split(":")))
+        if kind in SEARCHES and spec:
+            budget, *parts = spec.split(":")
+            if not budget.isdigit() or int(budget) < 1:
+                raise IllegalAction(f"bad {kind} budget {budget!r}; write {kind}:N with N a positive number of calls")
+            return _search(int(budget), kind, **_settings(_search_class(kind), kind, parts))(seed, time_limit)
+    except ValueError as e:  # a setting the bot refuses, e.g. an unknown rollout policy
+        raise IllegalAction(str(e)) from None
     if name not in BOTS:
-        raise IllegalAction(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}, ismcts:N[:key=value...] "
-                           "or rollout:N[:key=value...]")
+        raise IllegalAction(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}, greedy:evaluation=..., "
+                           "ismcts:N[:key=value...] or rollout:N[:key=value...]")
     return BOTS[name](seed, time_limit)
 
 
-def _search_settings(kind: str, parts: list[str]) -> dict[str, object]:
-    """``key=value`` strings as the search bot's keyword arguments, typed like its defaults."""
+def _settings(cls: Callable[..., Bot], kind: str, parts: list[str]) -> dict[str, Any]:
+    """``key=value`` strings as the bot's keyword arguments, typed like its defaults."""
     from inspect import signature
 
-    params = signature(_search_class(kind)).parameters
+    params = signature(cls).parameters
     defaults = {k: p.default for k, p in params.items() if k not in ("seed", "budget")}
-    settings: dict[str, object] = {}
+    settings: dict[str, Any] = {}  # each value typed like its default
     for part in parts:
         key, eq, text = part.partition("=")
         if key not in defaults or not eq:

@@ -42,7 +42,7 @@ from mercator.engine.actions import Action
 from mercator.engine.rng import SearchRng
 from mercator.engine.state import GameState
 
-from .base import greedy_action, heuristics
+from .base import EVALUATIONS, evaluation_function, greedy_action, heuristics
 
 Stats = dict[int, list[float]]  # action index -> [visits, reward sum, availability]
 
@@ -112,7 +112,7 @@ class IsmctsBot(RankingBot):
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return [Ranked(legal[0], 1.0, 0.0)]
-        evaluate = _evaluation(state, self.evaluation)
+        evaluate = evaluation_function(state, self.evaluation)
         scale = self.temperature or _scale(state.GAME)
         start = time.perf_counter()
         self.calls = self.iterations = 0
@@ -298,25 +298,6 @@ def squashed_rewards(world: GameState, evaluate: Callable[[GameState, int], floa
     if shift is not None:
         leads = [lead + sh for lead, sh in zip(leads, shift, strict=True)]
     return [1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / scale)))) for lead in leads]
-
-
-EVALUATIONS = ("heuristic", "learned", "tuned")
-
-
-def _evaluation(state: GameState, kind: str) -> Callable[[GameState, int], float]:
-    """The evaluation function ``kind`` (one of EVALUATIONS) for this state's game and table."""
-    if kind == "learned":
-        from .learned import learned_evaluation  # numpy, imported only by a bot that asks for it (fast start)
-
-        return learned_evaluation(state)
-    plugin = heuristics(state.GAME)
-    if kind == "tuned":
-        if not hasattr(plugin, "tuned"):
-            raise ValueError(f"{state.GAME} has no tuned evaluation constants; use evaluation=heuristic or learned")
-        tuned: Callable[[GameState, int], float] = plugin.tuned(state)
-        return tuned
-    evaluate: Callable[[GameState, int], float] = plugin.evaluate
-    return evaluate
 
 
 def _leads(world: GameState, evaluate: Callable[[GameState, int], float]) -> list[float]:
