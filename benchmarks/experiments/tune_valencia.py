@@ -1,7 +1,7 @@
 """CMA-ES over Valencia's evaluation constants (``heuristics.Weights``), by greedy self-play: each candidate
 plays greedy against greedy with the hand-made constants on the generation's deals, once in each seat (paired),
 and is scored by its mean margin. Prints each generation and, at the end, the distribution's mean checked on
-fresh deals.
+fresh deals. ``--against tuned`` starts from, and plays against, the constants already in ``tuned.toml``.
 
     python benchmarks/experiments/tune_valencia.py --players 2 --deals 100 --generations 25 --workers 2
 """
@@ -22,7 +22,7 @@ import numpy as np
 from mercator.bots.base import greedy_action
 from mercator.engine.rng import SearchRng
 from mercator.games import get
-from mercator.games.valencia.heuristics import HAND_MADE, Weights, evaluate
+from mercator.games.valencia.heuristics import HAND_MADE, Weights, evaluate, tuned_weights
 
 CAPPED = {"good_share", "ticket_decay", "later_share", "seat_later", "met_chance", "open_chance", "win_chance",
           "builder_share", "prospect_share"}  # shares and chances stay below 1
@@ -33,17 +33,18 @@ def names(players: int) -> list[str]:
     return [f.name for f in fields(Weights) if f.name != skip]
 
 
-def weights(x: np.ndarray, keys: list[str]) -> Weights:
+def weights(x: np.ndarray, keys: list[str], base: Weights = HAND_MADE) -> Weights:
     values = {}
     for k, xi in zip(keys, x, strict=True):
-        v = getattr(HAND_MADE, k) * math.exp(float(xi))
+        v = getattr(base, k) * math.exp(float(xi))
         values[k] = min(v, 0.97) if k in CAPPED else v
-    return replace(HAND_MADE, **values)
+    return replace(base, **values)
 
 
-def play(task: tuple[Weights, int, int, str]) -> float:
-    """One deal with the candidate in seat 0 and seat 1 in turn: its mean margin over the two games."""
-    w, players, seed, edition = task
+def play(task: tuple[Weights, Weights, int, int, str]) -> float:
+    """One deal with the candidate in each seat in turn (the others play ``base``): its mean margin over
+    those games, a seat's margin taken over the mean of the others."""
+    w, base, players, seed, edition = task
     info = get("valencia")
     margins = []
     for a in range(players):
@@ -56,7 +57,7 @@ def play(task: tuple[Weights, int, int, str]) -> float:
                 action = legal[0]
             else:
                 world = state.determinize(seat, rngs[seat])
-                wt = w if seat == a else HAND_MADE
+                wt = w if seat == a else base
                 action = greedy_action(world, seat, legal, lambda st, s, wt=wt: evaluate(st, s, wt), rngs[seat])
             state.apply(seat, action)
         scores = state.scores()
@@ -74,9 +75,12 @@ def main() -> None:
     ap.add_argument("--check", type=int, default=500, help="fresh deals to check the final mean on")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--against", choices=("hand", "tuned"), default="hand",
+                    help="the opponents' constants and the search's start: hand-set, or tuned.toml's for the edition")
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
     keys = names(args.players)
+    base = HAND_MADE if args.against == "hand" else tuned_weights(args.edition, args.players)
     es = cma.CMAEvolutionStrategy(np.zeros(len(keys)), args.sigma,
                                   {"seed": args.seed, "verbose": -9, "bounds": [-2.5, 2.5]})
     log = []
@@ -84,18 +88,19 @@ def main() -> None:
         for gen in range(args.generations):
             t0 = time.time()
             xs = es.ask()
-            base = 1_000_000 * args.seed + gen * args.deals
-            tasks = [(weights(x, keys), args.players, base + d, args.edition) for x in xs for d in range(args.deals)]
+            deals = 1_000_000 * args.seed + gen * args.deals
+            tasks = [(weights(x, keys, base), base, args.players, deals + d, args.edition)
+                     for x in xs for d in range(args.deals)]
             results = pool.map(play, tasks, chunksize=8)
             scores = [statistics.fmean(results[i * args.deals:(i + 1) * args.deals]) for i in range(len(xs))]
             es.tell(xs, [-s for s in scores])
-            mean_w = weights(es.mean, keys)
+            mean_w = weights(es.mean, keys, base)
             row = {"gen": gen, "best": max(scores), "pop_mean": statistics.fmean(scores), "sigma": es.sigma,
                    "seconds": round(time.time() - t0, 1), "mean": {k: round(getattr(mean_w, k), 4) for k in keys}}
             log.append(row)
             print(json.dumps(row), flush=True)
-        final = weights(es.mean, keys)
-        check = pool.map(play, [(final, args.players, 99_000_000 + d, args.edition) for d in range(args.check)],
+        final = weights(es.mean, keys, base)
+        check = pool.map(play, [(final, base, args.players, 99_000_000 + d, args.edition) for d in range(args.check)],
                          chunksize=8)
     m, se = statistics.fmean(check), statistics.stdev(check) / len(check) ** 0.5
     print(f"final mean on {args.check} fresh deals (x{args.players} seats): margin {m:+.2f} ± {se:.2f}")

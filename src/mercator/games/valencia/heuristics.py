@@ -63,19 +63,22 @@ TUNED_FILE = Path(__file__).with_name("tuned.toml")
 
 
 @cache
-def tuned_weights(edition: str) -> Weights:
-    """The edition's constants tuned by self-play (``tuned.toml``; a constant it does not name keeps its
-    hand-set value)."""
-    table = tomllib.loads(TUNED_FILE.read_text(encoding="utf-8")).get(edition, {})
+def tuned_weights(edition: str, players: int) -> Weights:
+    """The constants tuned by self-play for this edition and player count (``tuned.toml``, a table such as
+    ``[valencia.2]``); a constant the table does not name, or a table the file lacks, keeps the hand-set value.
+    Tables are per player count because constants tuned at two players did not help at three or four."""
+    tables = tomllib.loads(TUNED_FILE.read_text(encoding="utf-8"))
+    table = tables.get(edition, {}).get(str(players), {})
     unknown = set(table) - {f.name for f in fields(Weights)}
     if unknown:
-        raise ValueError(f"{TUNED_FILE.name} [{edition}]: no evaluation constant named {', '.join(sorted(unknown))}")
+        raise ValueError(f"{TUNED_FILE.name} [{edition}.{players}]: no evaluation constant named "
+                         f"{', '.join(sorted(unknown))}")
     return replace(HAND_MADE, **{k: float(v) for k, v in table.items()})
 
 
 def tuned(state: ValenciaState) -> Callable[[ValenciaState, int], float]:
-    """The evaluation with this state's edition's tuned constants (``evaluation=tuned`` in the searches)."""
-    return partial(evaluate, w=tuned_weights(state.ed.name))
+    """The evaluation with the tuned constants for this state's edition and table (``evaluation=tuned``)."""
+    return partial(evaluate, w=tuned_weights(state.ed.name, state.seats))
 
 
 class _Ctx:
