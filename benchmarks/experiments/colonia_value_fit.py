@@ -37,10 +37,11 @@ def features(state: ColoniaState, seat: int) -> list[float]:
 def hand_made(state: ColoniaState) -> list[float]:
     """The evaluation's VP per unit of each feature at this point of the game."""
     weeks_left = state.last_week - state.week
-    spend = 0.0 if weeks_left == 0 and state.day == 7 else min(1.0, (weeks_left + 1) / 2)
-    coin = spend / H.COINS_PER_VP
-    return [1.0, coin, 1 - spend, H.GOOD_COINS * coin, H.RAW_PAIR_COINS * coin, H.RAW_SINGLE_COINS * coin, coin,
-            H.ORDER_SHARE * H.GOOD_COINS * coin, H.MEMBER_VP]
+    w = H.HAND_MADE
+    spend = 0.0 if weeks_left == 0 and state.day == 7 else min(1.0, (weeks_left + 1) / w.spend_weeks)
+    coin = spend / w.coins_per_vp
+    return [1.0, coin, 1 - spend, w.good_coins * coin, w.raw_pair_coins * coin, w.raw_single_coins * coin, coin,
+            w.order_share * w.good_coins * coin, w.member_vp]
 
 
 def main(games: int) -> None:

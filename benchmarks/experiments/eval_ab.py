@@ -7,7 +7,7 @@ game (the arena's mechanism tally), gold or coins left, the winning score and th
 Constants are NAME=VALUE over the module's own values (True/False for switches), or ``-`` for none.
 
     python benchmarks/experiments/eval_ab.py constantinopolis 2 300 greedy - greedy CLOCK=False
-    python benchmarks/experiments/eval_ab.py colonia 3 800 greedy COINS_PER_VP=3,ORDER_SHARE=0.9 greedy -
+    python benchmarks/experiments/eval_ab.py colonia 3 800 greedy coins_per_vp=3,order_share=0.9 greedy -
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import argparse
 import importlib
 import statistics
 from collections import Counter
+from dataclasses import replace
 from types import ModuleType
 
 from mercator.arena.stats import wilson
@@ -26,26 +27,40 @@ from mercator.engine.state import GameState
 from mercator.games import get
 
 
+def _value(module: ModuleType, name: str) -> object:
+    """A constant's value: a field of the module's ``Weights`` record where it has one, else a module constant."""
+    hand_set = getattr(module, "HAND_MADE", None)
+    return getattr(hand_set, name) if hand_set is not None and hasattr(hand_set, name) else getattr(module, name)
+
+
 def constants(module: ModuleType, spec: str) -> dict[str, object]:
     """The module's named constants with the spec's values over them."""
     out: dict[str, object] = {}
     for part in [] if spec == "-" else spec.split(","):
         name, _, text = part.partition("=")
-        if not hasattr(module, name):
-            raise SystemExit(f"{module.__name__} has no constant {name}")
+        try:
+            _value(module, name)
+        except AttributeError:
+            raise SystemExit(f"{module.__name__} has no constant {name}") from None
         out[name] = text == "True" if text in ("True", "False") else float(text)
-    return {**{name: getattr(module, name) for name in out}, **out}
+    return {**{name: _value(module, name) for name in out}, **out}
 
 
 class WithConstants:
-    """A bot that sets the evaluation's constants before each decision (the module reads them at call time)."""
+    """A bot that sets the evaluation's constants before each decision (the module reads them at call time;
+    a ``Weights`` record is put in as ``evaluate``'s default)."""
 
     def __init__(self, bot: Bot, module: ModuleType, values: dict[str, object]) -> None:
         self.bot, self.module, self.values, self.name = bot, module, values, bot.name
 
     def act(self, state: GameState, seat: int) -> Action:
+        hand_set = getattr(self.module, "HAND_MADE", None)
+        fields = {k: v for k, v in self.values.items() if hand_set is not None and hasattr(hand_set, k)}
+        if hand_set is not None:
+            self.module.evaluate.__defaults__ = (replace(hand_set, **fields),)
         for name, value in self.values.items():
-            setattr(self.module, name, value)
+            if name not in fields:
+                setattr(self.module, name, value)
         return self.bot.act(state, seat)
 
 
@@ -65,8 +80,8 @@ def main() -> None:
     module = importlib.import_module(f"mercator.games.{args.game}.heuristics")
     # Every constant either side sets is reset to the module's value for the other side.
     a_values, b_values = constants(module, args.a_spec), constants(module, args.b_spec)
-    a_values = {**{k: getattr(module, k) for k in b_values}, **a_values}
-    b_values = {**{k: getattr(module, k) for k in a_values}, **b_values}
+    a_values = {**{k: _value(module, k) for k in b_values}, **a_values}
+    b_values = {**{k: _value(module, k) for k in a_values}, **b_values}
     options = info.validate_options({"edition": args.edition} if args.edition else {})
     tally = info.plugin("mechanisms")
     n, games = args.players, args.games

@@ -71,7 +71,7 @@ def test_greedy_with_the_tuned_constants_is_blind_and_plays_its_own_moves(editio
 
 
 def test_greedy_refuses_an_evaluation_its_game_lacks():
-    state = get("colonia").new(3, seed=1)
+    state = get("constantinopolis").new(2, seed=1)
     seat = state.to_act()[0]
     while len(state.legal_actions(seat)) < 2:
         state.apply(seat, state.legal_actions(seat)[0])

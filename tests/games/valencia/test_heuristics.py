@@ -49,25 +49,27 @@ def test_more_assets_evaluate_higher() -> None:
 
 
 def test_tuned_constants_load_per_edition_and_table_and_a_bad_name_is_refused(tmp_path, monkeypatch) -> None:
+    from mercator.games.tuned import tuned_constants
     from mercator.games.valencia import heuristics as H
 
     state = _game(2, 5)
-    shipped = H.tuned_weights("valencia", 2)
+    shipped = tuned_constants(H.TUNED_FILE, H.HAND_MADE, "valencia", 2)
     assert shipped != H.HAND_MADE  # the committed file changes something
     assert H.tuned(state)(state, 0) == evaluate(state, 0, shipped)
     bad = tmp_path / "tuned.toml"
     bad.write_text("[valencia.2]\ncoin_vp = 0.5\ncoins_vp = 0.4\n", encoding="utf-8")
     monkeypatch.setattr(H, "TUNED_FILE", bad)
-    H.tuned_weights.cache_clear()
+    tuned_constants.cache_clear()
     try:
         with pytest.raises(ValueError, match=r"\[valencia.2\]: no evaluation constant named coins_vp"):
-            H.tuned_weights("valencia", 2)
+            tuned_constants(H.TUNED_FILE, H.HAND_MADE, "valencia", 2)
         bad.write_text("[valencia.2]\ncoin_vp = 0.5\n", encoding="utf-8")
-        H.tuned_weights.cache_clear()
-        assert H.tuned_weights("valencia", 2) == H.Weights(coin_vp=0.5)
+        tuned_constants.cache_clear()
+        assert tuned_constants(H.TUNED_FILE, H.HAND_MADE, "valencia", 2) == H.Weights(coin_vp=0.5)
         # a table the file leaves out (another player count, another edition) keeps the hand-set constants
-        assert H.tuned_weights("valencia", 3) == H.tuned_weights("strasbourg", 2) == H.HAND_MADE
+        assert tuned_constants(bad, H.HAND_MADE, "valencia", 3) == tuned_constants(bad, H.HAND_MADE, "strasbourg", 2) \
+            == H.HAND_MADE
         three = _game(3, 5)
         assert H.tuned(three)(three, 0) == evaluate(three, 0, H.HAND_MADE)
     finally:
-        H.tuned_weights.cache_clear()
+        tuned_constants.cache_clear()

@@ -23,11 +23,11 @@ Every asset is valued at what it turns into by the end of the game:
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
-from functools import cache, partial
+from dataclasses import dataclass, fields
 from pathlib import Path
+
+from mercator.games.tuned import tuned_evaluation
 
 from .data import CHURCH, GUILD, GUILD_SEAT, MERCHANTS, MERCHANTS_STEP, NOBILITY, NOBILITY_CHURCH, RELOCATION
 from .frames import PLANNING, Apprentice, Good, Move, Place, Return, Seat, Sell
@@ -40,7 +40,7 @@ SCALE = 8.0  # ISMCTS: final scores run 50-100 VP, so a clear lead is several VP
 
 @dataclass(frozen=True)
 class Weights:
-    """The evaluation's constants, hand-set (the defaults) or tuned by self-play (``TUNED``)."""
+    """The evaluation's constants, hand-set (the defaults) or tuned by self-play (``tuned.toml``)."""
 
     coin_vp: float = 0.35  # a placement costs 2-6 coins and brings a member worth 2-5 VP
     good_share: float = 0.8  # a good still has to be sold at a merchants auction
@@ -59,26 +59,20 @@ class Weights:
 
 
 HAND_MADE = Weights()
+SHARES = frozenset({"good_share", "ticket_decay", "later_share", "seat_later", "met_chance", "open_chance",
+                    "win_chance", "builder_share", "prospect_share"})  # shares and chances: tuned below 1
 TUNED_FILE = Path(__file__).with_name("tuned.toml")
 
 
-@cache
-def tuned_weights(edition: str, players: int) -> Weights:
-    """The constants tuned by self-play for this edition and player count (``tuned.toml``, a table such as
-    ``[valencia.2]``); a constant the table does not name, or a table the file lacks, keeps the hand-set value.
-    Tables are per player count because constants tuned at two players did not help at three or four."""
-    tables = tomllib.loads(TUNED_FILE.read_text(encoding="utf-8"))
-    table = tables.get(edition, {}).get(str(players), {})
-    unknown = set(table) - {f.name for f in fields(Weights)}
-    if unknown:
-        raise ValueError(f"{TUNED_FILE.name} [{edition}.{players}]: no evaluation constant named "
-                         f"{', '.join(sorted(unknown))}")
-    return replace(HAND_MADE, **{k: float(v) for k, v in table.items()})
+def tunable(players: int) -> list[str]:
+    """The constants the evaluation reads at this table (the tuner's dimensions)."""
+    unread = "ticket" if players == 2 else "ticket_two"
+    return [f.name for f in fields(Weights) if f.name != unread]
 
 
 def tuned(state: ValenciaState) -> Callable[[ValenciaState, int], float]:
     """The evaluation with the tuned constants for this state's edition and table (``evaluation=tuned``)."""
-    return partial(evaluate, w=tuned_weights(state.ed.name, state.seats))
+    return tuned_evaluation(evaluate, TUNED_FILE, HAND_MADE, state.ed.name, state.seats)
 
 
 class _Ctx:

@@ -1,9 +1,13 @@
-"""CMA-ES over Valencia's evaluation constants (``heuristics.Weights``), by greedy self-play: each candidate
-plays greedy against greedy with the hand-made constants on the generation's deals, once in each seat (paired),
-and is scored by its mean margin. Prints each generation and, at the end, the distribution's mean checked on
-fresh deals. ``--against tuned`` starts from, and plays against, the constants already in ``tuned.toml``.
+"""CMA-ES over a game's evaluation constants (``games/<game>/heuristics.py``, its ``Weights`` record), by greedy
+self-play: each candidate plays greedy against greedy with the base constants (hand-set, or with
+``--against tuned`` the ones already in ``tuned.toml``) on the generation's deals, once in each seat, and is
+scored by its mean margin over the other seats. Prints each generation and, at the end, the distribution's mean
+checked on fresh deals; the result goes into the game's ``tuned.toml`` as the table ``[edition.players]``
+(``[colonia.3]``, ``[strasbourg.3]``) by hand, with the command that made it.
 
-    python benchmarks/experiments/tune_valencia.py --players 2 --deals 100 --generations 25 --workers 2
+    python benchmarks/experiments/tune_evaluation.py valencia --players 2 --deals 100 --generations 30 --workers 2
+    python benchmarks/experiments/tune_evaluation.py valencia --edition strasbourg --players 3 --deals 60
+    python benchmarks/experiments/tune_evaluation.py colonia --players 3 --deals 60
 """
 
 from __future__ import annotations
@@ -15,40 +19,42 @@ import statistics
 import time
 from dataclasses import asdict, fields, replace
 from multiprocessing import Pool
+from types import ModuleType
+from typing import Any
 
 import cma
 import numpy as np
 
-from mercator.bots.base import greedy_action
+from mercator.bots.base import greedy_action, heuristics
 from mercator.engine.rng import SearchRng
 from mercator.games import get
-from mercator.games.valencia.heuristics import HAND_MADE, Weights, evaluate, tuned_weights
+from mercator.games.tuned import tuned_constants
 
-CAPPED = {"good_share", "ticket_decay", "later_share", "seat_later", "met_chance", "open_chance", "win_chance",
-          "builder_share", "prospect_share"}  # shares and chances stay below 1
-
-
-def names(players: int) -> list[str]:
-    skip = "ticket" if players == 2 else "ticket_two"
-    return [f.name for f in fields(Weights) if f.name != skip]
+SHARE_CAP = 0.97  # shares and chances (a module's SHARES) stay below 1: they mean a probability
 
 
-def weights(x: np.ndarray, keys: list[str], base: Weights = HAND_MADE) -> Weights:
+def tunable(module: ModuleType, players: int) -> list[str]:
+    """The constants the evaluation reads at this table (a module's ``tunable`` where some are table-specific)."""
+    return module.tunable(players) if hasattr(module, "tunable") else [f.name for f in fields(module.Weights)]
+
+
+def weights(module: ModuleType, x: np.ndarray, keys: list[str], base: Any) -> Any:
+    """The base constants, each tuned one times exp(x): a multiplicative step keeps signs and scales."""
     values = {}
     for k, xi in zip(keys, x, strict=True):
         v = getattr(base, k) * math.exp(float(xi))
-        values[k] = min(v, 0.97) if k in CAPPED else v
+        values[k] = min(v, SHARE_CAP) if k in module.SHARES else v
     return replace(base, **values)
 
 
-def play(task: tuple[Weights, Weights, int, int, str]) -> float:
+def play(task: tuple[str, Any, Any, int, int, dict[str, str]]) -> float:
     """One deal with the candidate in each seat in turn (the others play ``base``): its mean margin over
     those games, a seat's margin taken over the mean of the others."""
-    w, base, players, seed, edition = task
-    info = get("valencia")
+    game, w, base, players, seed, options = task
+    info, evaluate = get(game), heuristics(game).evaluate
     margins = []
     for a in range(players):
-        state = info.new(players, seed=seed, options={"edition": edition})
+        state = info.new(players, seed=seed, options=options)
         rngs = [SearchRng(seed * 7 + s) for s in range(players)]
         while not state.is_over():
             seat = state.to_act()[0]
@@ -66,9 +72,10 @@ def play(task: tuple[Weights, Weights, int, int, str]) -> float:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("game")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--edition", default="valencia")
+    ap.add_argument("--edition", default=None, help="the edition (Valencia: valencia or strasbourg)")
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--generations", type=int, default=25)
     ap.add_argument("--sigma", type=float, default=0.3)
@@ -79,8 +86,12 @@ def main() -> None:
                     help="the opponents' constants and the search's start: hand-set, or tuned.toml's for the edition")
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
-    keys = names(args.players)
-    base = HAND_MADE if args.against == "hand" else tuned_weights(args.edition, args.players)
+    module = heuristics(args.game)
+    keys = tunable(module, args.players)
+    options = {"edition": args.edition} if args.edition else {}
+    table = args.edition or args.game
+    base = module.HAND_MADE if args.against == "hand" else tuned_constants(module.TUNED_FILE, module.HAND_MADE, table,
+                                                                            args.players)
     es = cma.CMAEvolutionStrategy(np.zeros(len(keys)), args.sigma,
                                   {"seed": args.seed, "verbose": -9, "bounds": [-2.5, 2.5]})
     log = []
@@ -89,18 +100,19 @@ def main() -> None:
             t0 = time.time()
             xs = es.ask()
             deals = 1_000_000 * args.seed + gen * args.deals
-            tasks = [(weights(x, keys, base), base, args.players, deals + d, args.edition)
+            tasks = [(args.game, weights(module, x, keys, base), base, args.players, deals + d, options)
                      for x in xs for d in range(args.deals)]
             results = pool.map(play, tasks, chunksize=8)
             scores = [statistics.fmean(results[i * args.deals:(i + 1) * args.deals]) for i in range(len(xs))]
             es.tell(xs, [-s for s in scores])
-            mean_w = weights(es.mean, keys, base)
+            mean_w = weights(module, es.mean, keys, base)
             row = {"gen": gen, "best": max(scores), "pop_mean": statistics.fmean(scores), "sigma": es.sigma,
                    "seconds": round(time.time() - t0, 1), "mean": {k: round(getattr(mean_w, k), 4) for k in keys}}
             log.append(row)
             print(json.dumps(row), flush=True)
-        final = weights(es.mean, keys, base)
-        check = pool.map(play, [(final, base, args.players, 99_000_000 + d, args.edition) for d in range(args.check)],
+        final = weights(module, es.mean, keys, base)
+        check = pool.map(play, [(args.game, final, base, args.players, 99_000_000 + d, options)
+                                for d in range(args.check)],
                          chunksize=8)
     m, se = statistics.fmean(check), statistics.stdev(check) / len(check) ** 0.5
     print(f"final mean on {args.check} fresh deals (x{args.players} seats): margin {m:+.2f} ± {se:.2f}")
