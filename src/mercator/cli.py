@@ -414,8 +414,9 @@ def arena(
     game: GameName,
     players: Annotated[int, typer.Option(help="Number of players")] = 2,
     bots: Annotated[str, typer.Option(help="Bots in seat order, comma-separated (repeated to fill the table); "
-                                           "levels random, easy, normal, hard, ismcts:N[:key=value...] or "
-                                           "rollout:N[:key=value...], e.g. ismcts:5000:prior_depth=3"
+                                           "levels random, easy, normal, hard, greedy:evaluation=E, "
+                                           "ismcts:N[:key=value...] or rollout:N[:key=value...], e.g. "
+                                           "ismcts:5000:prior_depth=3 or greedy:evaluation=tuned"
                                            )] = "normal,greedy",
     games_: Annotated[int, typer.Option("--games", min=1, help="Games to play")] = 100,
     edition: Annotated[str | None, typer.Option(help="Edition")] = None,
