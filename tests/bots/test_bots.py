@@ -52,6 +52,12 @@ def test_the_tuned_evaluation_ignores_other_seats_secrets(edition):
                                   {"edition": edition})
 
 
+def test_colonias_tuned_evaluation_ignores_other_seats_secrets():
+    """Colonia's tuned constants ([colonia.3]) leave its bots as blind as the hand-set ones."""
+    _same_decision_in_every_world(get("colonia"), "ismcts:300:evaluation=tuned")
+    _same_decision_in_every_world(get("colonia"), "greedy:evaluation=tuned")
+
+
 @pytest.mark.parametrize("edition", ["valencia", "strasbourg"])
 def test_greedy_with_the_tuned_constants_is_blind_and_plays_its_own_moves(edition):
     """``greedy:evaluation=tuned`` is as blind as greedy, and the constants change what it plays."""

@@ -153,7 +153,8 @@ def test_a_self_play_lineup_takes_the_seats_in_turn():
         greedy = (1 + g) % 2  # seat s plays lineup[(s - seed) % 2], as in the arena: "easy" is lineup[1]
         assert data.y[first[greedy]] > data.y[first[1 - greedy]] + 20, (g, data.y[first])
     assert len({int(g) % 2 for g in np.unique(data.game)}) == 2  # both seatings were played
-    assert _bot_name("valencia", "easy,normal") == "greedy against normal (ismcts:500:prior_weight=500:evaluation=tuned)"
+    assert _bot_name("valencia", "easy,normal") == (
+        "greedy against normal (ismcts:500:prior_weight=500:evaluation=tuned)")
 
 
 def test_train_names_its_self_play_bot_and_refuses_an_unknown_one(tmp_path: Path):

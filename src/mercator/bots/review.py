@@ -17,16 +17,18 @@ from mercator.engine.record import GameRecord
 from mercator.engine.rng import SearchRng
 from mercator.engine.state import GameState
 
-from .base import heuristic, make_bot
+from .base import evaluation_function, make_bot
 from .ismcts import _leads
 
 ROUGH_SHARE = 0.02  # a chosen move that got less of the search than this has a rough estimate
 WORLDS = 8  # guesses of the hidden information for a one-ply comparison
 
 
-def _one_ply_gain(state: GameState, seat: int, best: dict[str, Any], chosen: dict[str, Any], seed: int) -> float:
-    """The best move's lead one ply deep minus the chosen move's, averaged over WORLDS guesses."""
-    evaluate = heuristic(state.GAME)
+def _one_ply_gain(state: GameState, seat: int, best: dict[str, Any], chosen: dict[str, Any], seed: int,
+                  evaluation: str) -> float:
+    """The best move's lead one ply deep minus the chosen move's, averaged over WORLDS guesses, by the
+    reviewing bot's own evaluation (one of EVALUATIONS)."""
+    evaluate = evaluation_function(state, evaluation)
     rng = SearchRng(seed)
     total = 0.0
     for _ in range(WORLDS):
@@ -56,13 +58,13 @@ class Decision:
 
 
 def judge(state: GameState, seat: int, chosen: dict[str, Any], moves: list[tuple[dict[str, Any], float, float]],
-          seed: int) -> tuple[float, bool]:
+          seed: int, evaluation: str = "heuristic") -> tuple[float, bool]:
     """The gain of the best of ``moves`` (action, share of the search, lead; best first, as a search
     ranked them) over ``chosen``, and whether the estimate is rough (then it is one ply deep)."""
     best, _, best_lead = moves[0]
     share, lead = next((m[1], m[2]) for m in moves if m[0] == chosen)
     rough = share < ROUGH_SHARE
-    gain = _one_ply_gain(state, seat, best, chosen, seed) if rough else best_lead - lead
+    gain = _one_ply_gain(state, seat, best, chosen, seed, evaluation) if rough else best_lead - lead
     return round(max(0.0, gain), 2), rough
 
 
@@ -79,7 +81,7 @@ def review(record: GameRecord, seats: set[int] | None = None, level: str = "norm
                 raise ValueError(f"the {level} bot does not search, so it cannot estimate a move's cost; "
                                  "choose normal, hard or ismcts:N")
             moves = [(m.action.to_json(), m.share, m.lead) for m in ranked(state, seat)]
-            gain, rough = judge(state, seat, action, moves, seed + n)
+            gain, rough = judge(state, seat, action, moves, seed + n, getattr(bot, "evaluation", "heuristic"))
             view = state.view(seat)
             words = [describe(record.game, view, seat, a, lang) for a in (action, moves[0][0])]
             yield Decision(n, seat, action, moves[0][0], gain, rough, *words)
