@@ -20,8 +20,22 @@ from mercator.engine.state import GameState
 from .base import evaluation_function, make_bot
 from .ismcts import _leads
 
+# The search that reviews a game's decisions when the player asks for ``normal``, where it is not that game's
+# normal: Colonia's normal reads the tuned constants, and judged by them greedy's moves looked as costly as
+# random ones (random above 1.5x greedy in 1 of 6 games; the hand-set search: 4 of 6; RESULTS.md, 2026-12-06).
+REVIEWERS = {"colonia": "ismcts:500"}
 ROUGH_SHARE = 0.02  # a chosen move that got less of the search than this has a rough estimate
 WORLDS = 8  # guesses of the hidden information for a one-ply comparison
+
+
+def reviewer(game: str, level: str = "normal") -> str:
+    """The bot setting that reviews ``game`` at ``level`` (see REVIEWERS)."""
+    return REVIEWERS.get(game, level) if level == "normal" else level
+
+
+def evaluation_of(setting: str, game: str) -> str:
+    """The evaluation (one of EVALUATIONS) the bot ``setting`` searches with, for the one-ply comparisons."""
+    return str(getattr(make_bot(setting, 0, game), "evaluation", "heuristic"))
 
 
 def _one_ply_gain(state: GameState, seat: int, best: dict[str, Any], chosen: dict[str, Any], seed: int,
@@ -71,11 +85,11 @@ def judge(state: GameState, seat: int, chosen: dict[str, Any], moves: list[tuple
 def review(record: GameRecord, seats: set[int] | None = None, level: str = "normal", seed: int = 0,
            lang: str = "en") -> Iterator[Decision]:
     """Every decision of ``seats`` (default: all) that had a choice, in the record's order."""
-    state = record.new_state()
+    state, setting = record.new_state(), reviewer(record.game, level)
     for n, (seat, action) in enumerate(record.actions):
         legal = state.legal_actions(seat)
         if (seats is None or seat in seats) and len(legal) > 1:
-            bot = make_bot(level, seed * 7919 + n, record.game)
+            bot = make_bot(setting, seed * 7919 + n, record.game)
             ranked = getattr(bot, "ranked", None)
             if ranked is None:
                 raise ValueError(f"the {level} bot does not search, so it cannot estimate a move's cost; "

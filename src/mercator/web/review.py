@@ -1,5 +1,5 @@
-"""Reviews of finished games for the replay viewer: the ``normal`` search re-examines every decision
-of the human seats (bots.review.judge) and the costliest are shown with the better move.
+"""Reviews of finished games for the replay viewer: the ``normal`` search (bots.review.reviewer) re-examines
+every decision of the human seats (bots.review.judge) and the costliest are shown with the better move.
 
 A game is reviewed once and kept (a finished game no longer changes). Each decision is one job on
 the shared bot workers, in the review's own queue, so live games' bots keep their turns; at most
@@ -11,7 +11,7 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
-from mercator.bots.review import judge
+from mercator.bots.review import evaluation_of, judge, reviewer
 from mercator.engine.i18n import LANGS, describe
 from mercator.games import get
 
@@ -49,14 +49,16 @@ class Reviews:
             humans = {s.seat for s in entry.seats if s.human}
             state = get(entry.game).new(entry.players, seed=entry.seed, options=entry.options)
             actions = state.SPACE.actions
+            setting = reviewer(entry.game, LEVEL)
+            evaluation = evaluation_of(setting, entry.game)
             out = []
             for n, (seat, index) in enumerate(list(entry.state.history)):
                 legal = state.legal_actions(seat)
                 if seat in humans and len(legal) > 1:
-                    top = await pool.rank(f"review:{entry.id}", state, seat, LEVEL, n, len(legal))
+                    top = await pool.rank(f"review:{entry.id}", state, seat, setting, n, len(legal))
                     moves = [(actions[i].to_json(), share, lead or 0.0) for i, share, lead in top]
                     chosen = actions[index].to_json()
-                    gain, rough = await asyncio.to_thread(judge, state, seat, chosen, moves, n)
+                    gain, rough = await asyncio.to_thread(judge, state, seat, chosen, moves, n, evaluation)
                     view = state.view(seat)
                     out.append({"n": n, "seat": seat, "chosen": index, "best": top[0][0], "gain": gain,
                                 "rough": rough, "text": {lang: [describe(entry.game, view, seat, a, lang)
