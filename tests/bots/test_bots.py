@@ -165,11 +165,11 @@ def test_levels_and_bad_names():
     assert make_bot("ismcts:123", 0).budget == 123
     hard = make_bot("hard", 0)
     assert (hard.budget, hard.prior_depth) == (10000, 3)  # the settings RESULTS.md measured
-    for game, budget, evaluation in (("constantinopolis", 2000, "heuristic"), ("colonia", 500, "heuristic"),
+    for game, budget, evaluation in (("constantinopolis", 2000, "heuristic"), ("colonia", 2000, "tuned"),
                                      ("valencia", 500, "tuned"), (None, 2000, "heuristic")):
         assert make_bot("normal", 0, game).budget == budget
         assert make_bot("normal", 0, game).evaluation == evaluation
-    for game, budget, evaluation in (("constantinopolis", 2000, "learned"), ("colonia", 10000, "heuristic"),
+    for game, budget, evaluation in (("constantinopolis", 2000, "learned"), ("colonia", 8000, "tuned"),
                                      ("valencia", 1000, "tuned"), (None, 10000, "heuristic")):
         hard = make_bot("hard", 0, game)
         assert (hard.budget, hard.evaluation) == (budget, evaluation)
