@@ -84,14 +84,18 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--against", choices=("hand", "tuned"), default="hand",
                     help="the opponents' constants and the search's start: hand-set, or tuned.toml's for the edition")
+    ap.add_argument("--start", choices=("against", "tuned"), default="against",
+                    help="start the search at the opponents' constants, or at tuned.toml's (to go on tuning a "
+                         "table against the hand-set opponents)")
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
     module = heuristics(args.game)
     keys = tunable(module, args.players)
     options = {"edition": args.edition} if args.edition else {}
     table = args.edition or args.game
-    base = module.HAND_MADE if args.against == "hand" else tuned_constants(module.TUNED_FILE, module.HAND_MADE, table,
-                                                                            args.players)
+    tuned = tuned_constants(module.TUNED_FILE, module.HAND_MADE, table, args.players)
+    base = module.HAND_MADE if args.against == "hand" else tuned
+    start = tuned if args.start == "tuned" else base
     es = cma.CMAEvolutionStrategy(np.zeros(len(keys)), args.sigma,
                                   {"seed": args.seed, "verbose": -9, "bounds": [-2.5, 2.5]})
     log = []
@@ -100,17 +104,17 @@ def main() -> None:
             t0 = time.time()
             xs = es.ask()
             deals = 1_000_000 * args.seed + gen * args.deals
-            tasks = [(args.game, weights(module, x, keys, base), base, args.players, deals + d, options)
+            tasks = [(args.game, weights(module, x, keys, start), base, args.players, deals + d, options)
                      for x in xs for d in range(args.deals)]
             results = pool.map(play, tasks, chunksize=8)
             scores = [statistics.fmean(results[i * args.deals:(i + 1) * args.deals]) for i in range(len(xs))]
             es.tell(xs, [-s for s in scores])
-            mean_w = weights(module, es.mean, keys, base)
+            mean_w = weights(module, es.mean, keys, start)
             row = {"gen": gen, "best": max(scores), "pop_mean": statistics.fmean(scores), "sigma": es.sigma,
                    "seconds": round(time.time() - t0, 1), "mean": {k: round(getattr(mean_w, k), 4) for k in keys}}
             log.append(row)
             print(json.dumps(row), flush=True)
-        final = weights(module, es.mean, keys, base)
+        final = weights(module, es.mean, keys, start)
         check = pool.map(play, [(args.game, final, base, args.players, 99_000_000 + d, options)
                                 for d in range(args.check)],
                          chunksize=8)
