@@ -86,6 +86,7 @@ def review(record: GameRecord, seats: set[int] | None = None, level: str = "norm
            lang: str = "en") -> Iterator[Decision]:
     """Every decision of ``seats`` (default: all) that had a choice, in the record's order."""
     state, setting = record.new_state(), reviewer(record.game, level)
+    evaluation = evaluation_of(setting, record.game)
     for n, (seat, action) in enumerate(record.actions):
         legal = state.legal_actions(seat)
         if (seats is None or seat in seats) and len(legal) > 1:
@@ -95,7 +96,7 @@ def review(record: GameRecord, seats: set[int] | None = None, level: str = "norm
                 raise ValueError(f"the {level} bot does not search, so it cannot estimate a move's cost; "
                                  "choose normal, hard or ismcts:N")
             moves = [(m.action.to_json(), m.share, m.lead) for m in ranked(state, seat)]
-            gain, rough = judge(state, seat, action, moves, seed + n, getattr(bot, "evaluation", "heuristic"))
+            gain, rough = judge(state, seat, action, moves, seed + n, evaluation)
             view = state.view(seat)
             words = [describe(record.game, view, seat, a, lang) for a in (action, moves[0][0])]
             yield Decision(n, seat, action, moves[0][0], gain, rough, *words)
