@@ -18,6 +18,7 @@ import math
 import statistics
 import time
 from dataclasses import asdict, fields, replace
+from functools import partial
 from multiprocessing import Pool
 from types import ModuleType
 from typing import Any
@@ -25,7 +26,7 @@ from typing import Any
 import cma
 import numpy as np
 
-from mercator.bots.base import greedy_action, heuristics
+from mercator.bots.base import greedy_action, heuristics, lead_over_rivals
 from mercator.engine.rng import SearchRng
 from mercator.games import get
 from mercator.games.tuned import tuned_constants
@@ -47,10 +48,11 @@ def weights(module: ModuleType, x: np.ndarray, keys: list[str], base: Any) -> An
     return replace(base, **values)
 
 
-def play(task: tuple[str, Any, Any, int, int, dict[str, str]]) -> float:
+def play(task: tuple[str, Any, Any, int, int, dict[str, str], bool]) -> float:
     """One deal with the candidate in each seat in turn (the others play ``base``): its mean margin over
-    those games, a seat's margin taken over the mean of the others."""
-    game, w, base, players, seed, options = task
+    those games, a seat's margin taken over the mean of the others. With ``lead`` the candidate judges a move
+    by its lead over the best other seat (``greedy:lead=true``), as the searches judge theirs."""
+    game, w, base, players, seed, options, lead = task
     info, evaluate = get(game), heuristics(game).evaluate
     margins = []
     for a in range(players):
@@ -64,7 +66,9 @@ def play(task: tuple[str, Any, Any, int, int, dict[str, str]]) -> float:
             else:
                 world = state.determinize(seat, rngs[seat])
                 wt = w if seat == a else base
-                action = greedy_action(world, seat, legal, lambda st, s, wt=wt: evaluate(st, s, wt), rngs[seat])
+                judge = partial(evaluate, w=wt)
+                action = greedy_action(world, seat, legal, lead_over_rivals(judge) if lead and seat == a else judge,
+                                       rngs[seat])
             state.apply(seat, action)
         scores = state.scores()
         margins.append(scores[a] - statistics.fmean(scores[o] for o in range(players) if o != a))
@@ -87,6 +91,8 @@ def main() -> None:
     ap.add_argument("--start", choices=("against", "tuned"), default="against",
                     help="start the search at the opponents' constants, or at tuned.toml's (to go on tuning a "
                          "table against the hand-set opponents)")
+    ap.add_argument("--lead", action="store_true",
+                    help="the candidate plays greedy:lead=true (its lead over the best other seat, as the searches)")
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
     module = heuristics(args.game)
@@ -104,7 +110,7 @@ def main() -> None:
             t0 = time.time()
             xs = es.ask()
             deals = 1_000_000 * args.seed + gen * args.deals
-            tasks = [(args.game, weights(module, x, keys, start), base, args.players, deals + d, options)
+            tasks = [(args.game, weights(module, x, keys, start), base, args.players, deals + d, options, args.lead)
                      for x in xs for d in range(args.deals)]
             results = pool.map(play, tasks, chunksize=8)
             scores = [statistics.fmean(results[i * args.deals:(i + 1) * args.deals]) for i in range(len(xs))]
@@ -115,7 +121,7 @@ def main() -> None:
             log.append(row)
             print(json.dumps(row), flush=True)
         final = weights(module, es.mean, keys, start)
-        check = pool.map(play, [(args.game, final, base, args.players, 99_000_000 + d, options)
+        check = pool.map(play, [(args.game, final, base, args.players, 99_000_000 + d, options, args.lead)
                                 for d in range(args.check)],
                          chunksize=8)
     m, se = statistics.fmean(check), statistics.stdev(check) / len(check) ** 0.5

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from mercator.bots import LEVELS
-from mercator.bots.base import heuristic, make_bot
+from mercator.bots.base import heuristic, lead_over_rivals, make_bot
 from mercator.bots.ismcts import IsmctsBot, _leads
 from mercator.engine.errors import IllegalAction
 from mercator.engine.rng import Rng
@@ -34,7 +34,7 @@ def _decision_points(info, seed: int, count: int, options: dict | None = None) -
 
 
 @pytest.mark.parametrize("info", GAMES)
-@pytest.mark.parametrize("bot", ["greedy", "ismcts:300", "ismcts:300:world_baseline=true",
+@pytest.mark.parametrize("bot", ["greedy", "greedy:lead=true", "ismcts:300", "ismcts:300:world_baseline=true",
                                  "ismcts:300:prior_depth=3:blind_opponents=true",
                                  "ismcts:300:prior_weight=500:prior_worlds=4",
                                  "ismcts:300:prior_weight=500:trees=3",
@@ -74,6 +74,28 @@ def test_greedy_with_the_tuned_constants_is_blind_and_plays_its_own_moves(editio
                     "greedy", choices).act(state, seat)
             state.apply(seat, action)
         assert differ >= choices // 25, (differ, choices)  # 20 of 250 when written
+
+
+def test_greedy_by_lead_counts_what_a_move_costs_the_best_rival():
+    """``greedy:lead=true`` judges a move as the searches judge a leaf: the seat's value minus the best other
+    seat's; along a greedy game of three it chooses otherwise than greedy at some decisions."""
+    info = get("valencia")
+    evaluate, points = heuristic("valencia"), _decision_points(info, seed=4, count=6, options={"edition": "strasbourg"})
+    lead = lead_over_rivals(evaluate)
+    for state, _ in points:
+        values = [evaluate(state, s) for s in range(state.seats)]
+        assert [lead(state, s) for s in range(state.seats)] == pytest.approx(_leads(state, evaluate))
+        assert lead(state, 0) == pytest.approx(values[0] - max(values[1:]))
+    state, choices, differ = info.new(3, seed=11, options={"edition": "strasbourg"}), 0, 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = make_bot("greedy", choices).act(state, seat)
+        if len(state.legal_actions(seat)) > 1:
+            choices += 1
+            differ += make_bot("greedy:lead=true", choices).act(state, seat) != make_bot("greedy", choices).act(
+                state, seat)
+        state.apply(seat, action)
+    assert 0 < differ < choices, (differ, choices)
 
 
 def test_greedy_refuses_an_evaluation_its_game_lacks():

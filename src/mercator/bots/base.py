@@ -33,22 +33,35 @@ class RandomBot:
 
 class GreedyBot:
     """One-ply look-ahead: try each legal action on a determinised copy (so hidden cards are
-    guessed, not read) and keep the one the evaluation (one of EVALUATIONS) likes best."""
+    guessed, not read) and keep the one the evaluation (one of EVALUATIONS) likes best. With ``lead`` a move
+    is judged by the seat's value minus the best other seat's, as the searches judge their leaves, so a move
+    that costs a rival counts too."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, evaluation: str = "heuristic") -> None:
+    def __init__(self, seed: int = 0, evaluation: str = "heuristic", lead: bool = False) -> None:
         if evaluation not in EVALUATIONS:
             raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}")
         self.rng = SearchRng(seed)
         self.evaluation = evaluation
+        self.lead = lead
 
     def act(self, state: GameState, seat: int) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
         world = state.determinize(seat, self.rng)
-        return greedy_action(world, seat, legal, evaluation_function(state, self.evaluation), self.rng)
+        evaluate = evaluation_function(state, self.evaluation)
+        return greedy_action(world, seat, legal, lead_over_rivals(evaluate) if self.lead else evaluate, self.rng)
+
+
+def lead_over_rivals(evaluate: Callable[[GameState, int], float]) -> Callable[[GameState, int], float]:
+    """``evaluate`` turned into the seat's value minus the best other seat's."""
+
+    def lead(world: GameState, seat: int) -> float:
+        return evaluate(world, seat) - max(evaluate(world, o) for o in range(world.seats) if o != seat)
+
+    return lead
 
 
 def greedy_action(world: GameState, seat: int, legal: list[Action],
