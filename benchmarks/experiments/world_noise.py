@@ -12,8 +12,7 @@ import random
 import statistics
 import sys
 
-from mercator.bots.base import heuristic
-from mercator.bots.ismcts import _leads
+from mercator.bots.base import heuristic, seat_leads
 from mercator.engine.record import GameRecord
 from mercator.engine.rng import SearchRng
 from mercator.engine.state import GameState
@@ -46,12 +45,12 @@ def main(path: str, worlds: int = 60) -> None:
         leads, gaps = [], []
         for _ in range(worlds):
             world = state.determinize(seat, rng)
-            leads.append(_leads(world, evaluate)[seat])
+            leads.append(seat_leads(world, evaluate)[seat])
             after = []
             for action in legal:
                 child = world.clone()
                 child.apply(seat, action)
-                after.append(_leads(child, evaluate)[seat])
+                after.append(seat_leads(child, evaluate)[seat])
             gaps.append(max(after) - min(after))
         sds.append(statistics.pstdev(leads))
         spreads.append(statistics.mean(gaps))

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from mercator.bots import LEVELS
-from mercator.bots.base import heuristic, lead_over_rivals, make_bot
-from mercator.bots.ismcts import IsmctsBot, _leads
+from mercator.bots.base import heuristic, lead_over_rivals, make_bot, seat_leads
+from mercator.bots.ismcts import IsmctsBot
 from mercator.engine.errors import IllegalAction
 from mercator.engine.rng import Rng
 from mercator.engine.state import GameState
@@ -84,8 +84,9 @@ def test_greedy_by_lead_counts_what_a_move_costs_the_best_rival():
     lead = lead_over_rivals(evaluate)
     for state, _ in points:
         values = [evaluate(state, s) for s in range(state.seats)]
-        assert [lead(state, s) for s in range(state.seats)] == pytest.approx(_leads(state, evaluate))
-        assert lead(state, 0) == pytest.approx(values[0] - max(values[1:]))
+        assert [lead(state, s) for s in range(state.seats)] == pytest.approx(
+            [values[0] - max(values[1], values[2]), values[1] - max(values[0], values[2]),
+             values[2] - max(values[0], values[1])])
     state, choices, differ = info.new(3, seed=11, options={"edition": "strasbourg"}), 0, 0
     while not state.is_over():
         seat = state.to_act()[0]
@@ -229,7 +230,7 @@ def test_world_baseline_scores_a_leaf_against_its_own_world():
     state, seat = _decision_points(info, seed=4, count=3)[-1]
     evaluate = heuristic(state.GAME)
     worlds = [state.determinize(seat, Rng(50 + k)) for k in range(6)]
-    leads = [_leads(w, evaluate)[seat] for w in worlds]
+    leads = [seat_leads(w, evaluate)[seat] for w in worlds]
     assert max(leads) - min(leads) > 0.5  # the worlds really disagree, so the shift does something
     plain, shifted = IsmctsBot(), IsmctsBot(world_baseline=True)
     shifted._lead_mean = [0.0] * state.seats

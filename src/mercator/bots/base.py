@@ -55,13 +55,15 @@ class GreedyBot:
         return greedy_action(world, seat, legal, lead_over_rivals(evaluate) if self.lead else evaluate, self.rng)
 
 
+def seat_leads(world: GameState, evaluate: Callable[[GameState, int], float]) -> list[float]:
+    """Each seat's evaluation minus the best other seat's (what the searches score a leaf by)."""
+    values = [evaluate(world, s) for s in range(world.seats)]
+    return [v - max(values[o] for o in range(len(values)) if o != s) for s, v in enumerate(values)]
+
+
 def lead_over_rivals(evaluate: Callable[[GameState, int], float]) -> Callable[[GameState, int], float]:
-    """``evaluate`` turned into the seat's value minus the best other seat's."""
-
-    def lead(world: GameState, seat: int) -> float:
-        return evaluate(world, seat) - max(evaluate(world, o) for o in range(world.seats) if o != seat)
-
-    return lead
+    """``evaluate`` turned into the seat's lead over the best other seat."""
+    return lambda world, seat: seat_leads(world, evaluate)[seat]
 
 
 def greedy_action(world: GameState, seat: int, legal: list[Action],

@@ -42,7 +42,7 @@ from mercator.engine.actions import Action
 from mercator.engine.rng import SearchRng
 from mercator.engine.state import GameState
 
-from .base import EVALUATIONS, evaluation_function, greedy_action, heuristics
+from .base import EVALUATIONS, evaluation_function, greedy_action, heuristics, seat_leads
 
 Stats = dict[int, list[float]]  # action index -> [visits, reward sum, availability]
 
@@ -146,7 +146,7 @@ class IsmctsBot(RankingBot):
 
     def _set_baseline(self, world: GameState, evaluate: Callable[[GameState, int], float]) -> None:
         """Shift this world's leaf leads by (mean root lead so far) - (this world's root lead)."""
-        leads = _leads(world, evaluate)
+        leads = seat_leads(world, evaluate)
         n = self.iterations + 1
         for s, lead in enumerate(leads):
             # A running mean that stays exactly equal to the lead while every world agrees, so where
@@ -294,16 +294,10 @@ def squashed_rewards(world: GameState, evaluate: Callable[[GameState, int], floa
         winners = ranking.count(1)
         return [(1.0 / winners if ranking[s] == 1 else 0.0) * 0.8 + 0.2 * (n - ranking[s]) / max(1, n - 1)
                 for s in range(n)]
-    leads = _leads(world, evaluate)
+    leads = seat_leads(world, evaluate)
     if shift is not None:
         leads = [lead + sh for lead, sh in zip(leads, shift, strict=True)]
     return [1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / scale)))) for lead in leads]
-
-
-def _leads(world: GameState, evaluate: Callable[[GameState, int], float]) -> list[float]:
-    """Each seat's evaluation minus the best other seat's."""
-    values = [evaluate(world, s) for s in range(world.seats)]
-    return [v - max(values[o] for o in range(len(values)) if o != s) for s, v in enumerate(values)]
 
 
 class Ranked(NamedTuple):

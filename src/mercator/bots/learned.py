@@ -12,7 +12,7 @@ few minutes of self-play, prediction is one dot product (the search calls it at 
 and it cannot do worse than the hand-made value on the training distribution, which it contains.
 
 Target: the seat's final score, in the game's points, not its margin. The search turns values into leads
-itself (``ismcts._leads``: a seat's value minus the best other seat's), so a predicted score per seat is
+itself (``base.seat_leads``: a seat's value minus the best other seat's), so a predicted score per seat is
 what it needs; a predicted margin would be compared with other seats' margins, which means nothing.
 
 The weights file (``games/<game>/learned.npz``) holds the format version, the feature layout's hash, the

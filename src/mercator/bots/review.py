@@ -17,8 +17,7 @@ from mercator.engine.record import GameRecord
 from mercator.engine.rng import SearchRng
 from mercator.engine.state import GameState
 
-from .base import evaluation_function, make_bot
-from .ismcts import _leads
+from .base import evaluation_function, make_bot, seat_leads
 
 # The search that reviews a game's decisions when the player asks for ``normal``, where it is not that game's
 # normal: Colonia's normal reads the tuned constants, and judged by them greedy's moves looked as costly as
@@ -51,7 +50,7 @@ def _one_ply_gain(state: GameState, seat: int, best: dict[str, Any], chosen: dic
         for action in (best, chosen):
             child = world.clone()
             child.apply(seat, action)
-            leads.append(_leads(child, evaluate)[seat])
+            leads.append(seat_leads(child, evaluate)[seat])
         total += leads[0] - leads[1]
     return total / WORLDS
 
