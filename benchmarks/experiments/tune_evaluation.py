@@ -99,7 +99,7 @@ def main() -> None:
     keys = tunable(module, args.players)
     options = {"edition": args.edition} if args.edition else {}
     table = args.edition or args.game
-    tuned = tuned_constants(module.TUNED_FILE, module.HAND_MADE, table, args.players)
+    tuned = tuned_constants(module.TUNED_FILE, module.HAND_MADE, f"{table}.{args.players}")
     base = module.HAND_MADE if args.against == "hand" else tuned
     start = tuned if args.start == "tuned" else base
     es = cma.CMAEvolutionStrategy(np.zeros(len(keys)), args.sigma,

@@ -80,7 +80,7 @@ def decision_times(game: str, players: int, bot: str, decisions: int = 100, seed
             seat = state.to_act()[0]
             legal = state.legal_actions(seat)
             if len(legal) > 1 and rng.random() < 0.1:
-                player = make_bot(bot, seed + len(times), game)
+                player = make_bot(bot, seed + len(times), game, table=state.table())
                 t = time.perf_counter()
                 player.act(state, seat)
                 times.append(time.perf_counter() - t)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from mercator.bots import LEVELS
-from mercator.bots.base import heuristic, lead_over_rivals, make_bot, seat_leads
+from mercator.bots.base import GAME_LEVELS, heuristic, lead_over_rivals, level_setting, make_bot, seat_leads
 from mercator.bots.ismcts import IsmctsBot
 from mercator.engine.errors import IllegalAction
 from mercator.engine.rng import Rng
@@ -205,6 +205,33 @@ def test_levels_and_bad_names():
     with pytest.raises(IllegalAction, match="rollout:N"):
         make_bot("rollout:0")
     assert make_bot("rollout:700:horizon=0.5", 0).budget == 700
+
+
+def test_a_table_plays_levels_of_its_own():
+    """Valencia at four players has its own normal and hard (GAME_LEVELS["valencia.4", ...]); other tables of the
+    game keep the game's, and the server's bot workers, which know only the level's name, play the table's."""
+    from mercator.server.bots import choose_action
+
+    assert level_setting("normal", "valencia", "valencia.4") == GAME_LEVELS["valencia.4", "normal"]
+    for table in ("valencia.2", "valencia.3", "strasbourg.4", None):
+        assert level_setting("normal", "valencia", table) == GAME_LEVELS["valencia", "normal"]
+    assert level_setting("hard", "colonia", "colonia.4") == GAME_LEVELS["colonia", "hard"]
+    assert level_setting("ismcts:300", "valencia", "valencia.4") == "ismcts:300"
+    for level, weight in (("normal", 5000), ("hard", 5000)):
+        assert make_bot(level, 0, "valencia", table="valencia.4").prior_weight == weight
+        assert make_bot(level, 0, "valencia", table="valencia.2").prior_weight == 500
+    state, easy, differ, n = get("valencia").new(4, seed=8, options={}), make_bot("easy", 1), 0, 0
+    assert state.table() == "valencia.4"
+    while n < 12:  # the first choices of a game played by greedy seats (random play rarely tells them apart)
+        seat = state.to_act()[0]
+        if len(state.legal_actions(seat)) > 1:
+            n += 1
+            served = choose_action("t", "valencia", 4, state.seed, state.options, list(state.history), seat,
+                                   "normal", 3, None)
+            assert served == make_bot(GAME_LEVELS["valencia.4", "normal"], 3).act(state, seat).index
+            differ += served != make_bot(GAME_LEVELS["valencia", "normal"], 3).act(state, seat).index
+        state.apply(seat, easy.act(state, seat))
+    assert differ  # the table's setting chose otherwise than the game's somewhere: it is the one played
 
 
 def test_search_settings_by_name():

@@ -30,11 +30,10 @@ def test_a_table_changes_the_evaluation_only_at_its_own_table(info, tmp_path, mo
     module = heuristics(info.name)
     players = info.counts_for()[0]
     state = _midgame(info, players)
-    table = getattr(getattr(state, "ed", None), "name", info.name)  # Valencia's tables are per edition
     first = fields(module.Weights)[0].name
     changed = replace(module.HAND_MADE, **{first: getattr(module.HAND_MADE, first) * 2})
     path = tmp_path / "tuned.toml"
-    path.write_text(f"[{table}.{players}]\n{first} = {getattr(changed, first)}\n", encoding="utf-8")
+    path.write_text(f"[{state.table()}]\n{first} = {getattr(changed, first)}\n", encoding="utf-8")
     monkeypatch.setattr(module, "TUNED_FILE", path)
     tuned_constants.cache_clear()
     try:
@@ -43,7 +42,7 @@ def test_a_table_changes_the_evaluation_only_at_its_own_table(info, tmp_path, mo
         assert values != [module.evaluate(state, s) for s in range(state.seats)]  # the constant is read
         other = _midgame(info, players + 1)  # no table for this player count: the hand-set evaluation
         assert module.tuned(other)(other, 0) == module.evaluate(other, 0)
-        path.write_text(f"[{table}.{players}]\nno_such_constant = 1.0\n", encoding="utf-8")
+        path.write_text(f"[{state.table()}]\nno_such_constant = 1.0\n", encoding="utf-8")
         tuned_constants.cache_clear()
         with pytest.raises(ValueError, match="no evaluation constant named no_such_constant"):
             module.tuned(state)

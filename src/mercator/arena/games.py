@@ -79,7 +79,7 @@ def play(job: Job) -> dict[str, Any]:
     info = get(job.game)
     state = info.new(len(job.seats), seed=job.seed, options=job.options)
     base = job.seed if job.bot_seed is None else job.bot_seed
-    bots = [make_bot(name, base * 31 + s, job.game) for s, name in enumerate(job.seats)]
+    bots = [make_bot(name, base * 31 + s, job.game, table=state.table()) for s, name in enumerate(job.seats)]
     thinking = [0.0] * len(job.seats)
     decisions = [0] * len(job.seats)
     start = time.perf_counter()

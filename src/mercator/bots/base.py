@@ -166,9 +166,9 @@ PlayerLevel = Literal["random", "easy", "normal", "hard"]
 LEVELS: tuple[str, ...] = get_args(PlayerLevel)
 
 
-# A level that one game plays with other settings, each measured in that game (RESULTS.md). In Valencia
-# search pays off early: 500 calls already beat greedy, and 10,000 were little stronger than 2,000, so
-# normal there takes 500 calls to leave a step below hard.
+# A level that one game (or one table of it, below) plays with other settings, each measured there
+# (RESULTS.md). In Valencia search pays off early: 500 calls already beat greedy, and 10,000 were little
+# stronger than 2,000, so normal there takes 500 calls to leave a step below hard.
 # Valencia's normal also leans on greedy's priors (500 virtual visits, not 5): since the evaluation counts
 # what the pile must last (commit 4113cb2) greedy scores about 80 points at 2 players and plain ismcts:500
 # won only 12.5% of 40 games against it; with the heavy prior 66.7% of 60 [0.541, 0.772] (2026-12-03).
@@ -195,19 +195,34 @@ GAME_LEVELS: dict[tuple[str, str], str] = {
     # Constantinopolis's hard searches with the learned evaluation (bots/learned.py): at normal's budget it won
     # 27 of 30 games against normal [0.744, 0.965], where 10,000 calls over the hand-made one won 57% (RESULTS.md).
     ("constantinopolis", "hard"): f"ismcts:{NORMAL_BUDGET}:evaluation=learned",
+    # A table (GameState.table) may set a level of its own, before its game's. Valencia at four players has its
+    # own tuned constants ([valencia.4]), fitted on greedy self-play; the search reads its deeper leaves through
+    # them only when it trusts greedy's priors ten times as much (5,000 visits): so normal beat easy x3 in 0.637
+    # of 200 games [0.568, 0.700], +5.0 +- 0.9, where the game's normal had 0.532 [0.463, 0.600] and normal's
+    # 500-visit prior on the table 0.448. Hard is the game's hard on the same prior; it is even with this normal
+    # (0.507 of 200 [0.438, 0.575]), as at the other tables (RESULTS.md, 2026-12-07).
+    ("valencia.4", "normal"): f"ismcts:{VALENCIA_NORMAL_BUDGET}:prior_weight=5000:evaluation=tuned",
+    ("valencia.4", "hard"): "ismcts:1000:prior_weight=5000:prior_worlds=8:evaluation=tuned",
 }
+
+
+def level_setting(name: str, game: str | None = None, table: str | None = None) -> str:
+    """The setting a level stands for at ``table`` of ``game`` (GAME_LEVELS: the table's own, else the
+    game's); any other name stands for itself."""
+    return GAME_LEVELS.get((table or "", name)) or GAME_LEVELS.get((game or "", name), name)
 
 
 # The searches a ``kind:N[:key=value...]`` name can ask for: ISMCTS and determinised rollouts (bots/rollout.py).
 SEARCHES = ("ismcts", "rollout")
 
 
-def make_bot(name: str, seed: int = 0, game: str | None = None, time_limit: float | None = None) -> Bot:
-    """A bot by level or name, for ``game`` if given (see ``GAME_LEVELS``); ``greedy:evaluation=tuned`` picks
-    greedy's evaluation (EVALUATIONS); ``ismcts:5000`` sets a budget in forward-model calls and further
-    ``:key=value`` parts any other search setting, e.g. ``ismcts:10000:prior_depth=2``. ``time_limit``
-    (seconds) caps a search's decision as well."""
-    name = GAME_LEVELS.get((game or "", name), name)
+def make_bot(name: str, seed: int = 0, game: str | None = None, time_limit: float | None = None,
+             table: str | None = None) -> Bot:
+    """A bot by level or name, for ``game`` and its ``table`` (``GameState.table``) if given (see
+    ``GAME_LEVELS``); ``greedy:evaluation=tuned`` picks greedy's evaluation (EVALUATIONS); ``ismcts:5000``
+    sets a budget in forward-model calls and further ``:key=value`` parts any other search setting, e.g.
+    ``ismcts:10000:prior_depth=2``. ``time_limit`` (seconds) caps a search's decision as well."""
+    name = level_setting(name, game, table)
     kind, _, spec = name.partition(":")
     try:
         if kind == "greedy" and spec:

@@ -217,7 +217,7 @@ def self_play(task: SelfPlay) -> Data:
         feats = features_for(state)
         layout = feats.layout
         rng = random.Random(seed)
-        bots = [make_bot(name, seed * 31 + s, game=task.game)
+        bots = [make_bot(name, seed * 31 + s, game=task.game, table=state.table())
                 for s, name in enumerate(seating(task.bot.split(","), players, seed))]
         kept: list[tuple[np.ndarray, float]] = []
         while not state.is_over():
@@ -400,13 +400,13 @@ def train(game: str, games: int, seed: int = 0, players: list[int] | None = None
 
 def _bot_name(game: str, bot: str) -> str:
     """How the training record names the self-play bots: each level with the setting it stands for."""
-    from .base import GAME_LEVELS
+    from .base import level_setting
 
     def one(name: str) -> str:
         if name in ("easy", "greedy"):
             return "greedy"
-        setting = GAME_LEVELS.get((game, name))
-        return f"{name} ({setting})" if setting else name
+        setting = level_setting(name, game)
+        return f"{name} ({setting})" if setting != name else name
 
     return " against ".join(one(name) for name in bot.split(","))
 

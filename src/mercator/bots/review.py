@@ -89,7 +89,7 @@ def review(record: GameRecord, seats: set[int] | None = None, level: str = "norm
     for n, (seat, action) in enumerate(record.actions):
         legal = state.legal_actions(seat)
         if (seats is None or seat in seats) and len(legal) > 1:
-            bot = make_bot(setting, seed * 7919 + n, record.game)
+            bot = make_bot(setting, seed * 7919 + n, record.game, table=state.table())
             ranked = getattr(bot, "ranked", None)
             if ranked is None:
                 raise ValueError(f"the {level} bot does not search, so it cannot estimate a move's cost; "

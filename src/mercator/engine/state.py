@@ -90,6 +90,11 @@ class GameState(ABC):
         the game runs."""
         return "end" if self.is_over() else None
 
+    def table(self) -> str:
+        """The table this game is played at, as tuned constants and per-table bot levels name it: the edition
+        (the game's name where it has none) and the player count, e.g. ``strasbourg.3``."""
+        return f"{self.options.get('edition', self.GAME)}.{self.seats}"
+
     def round_number(self) -> int:
         """The round being played (GameInfo.round_word says what a round is), for balance reports;
         0 for a game without rounds."""

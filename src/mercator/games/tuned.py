@@ -23,18 +23,19 @@ W = TypeVar("W", bound="DataclassInstance")
 
 
 @cache  # read once: every search decision asks
-def tuned_constants(path: Path, hand_set: W, table: str, players: int) -> W:
-    """``hand_set`` with the constants of ``path``'s table ``[table.players]`` put in; a name the record lacks
-    is refused (a typo would otherwise leave the hand-set value in silence)."""
+def tuned_constants(path: Path, hand_set: W, table: str) -> W:
+    """``hand_set`` with the constants of ``path``'s ``[table]`` (``GameState.table``, e.g. ``valencia.2``) put
+    in; a name the record lacks is refused (a typo would otherwise leave the hand-set value in silence)."""
     tables = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    chosen = tables.get(table, {}).get(str(players), {})
+    edition, _, players = table.rpartition(".")
+    chosen = tables.get(edition, {}).get(players, {})
     unknown = set(chosen) - {f.name for f in fields(hand_set)}
     if unknown:
-        raise ValueError(f"{path.name} [{table}.{players}]: no evaluation constant named {', '.join(sorted(unknown))}")
+        raise ValueError(f"{path.name} [{table}]: no evaluation constant named {', '.join(sorted(unknown))}")
     return replace(hand_set, **{k: float(v) for k, v in chosen.items()})
 
 
-def tuned_evaluation(evaluate: Callable[..., float], path: Path, hand_set: Any, table: str,
-                     players: int) -> Callable[[Any, int], float]:
+def tuned_evaluation(evaluate: Callable[..., float], path: Path, hand_set: Any,
+                     table: str) -> Callable[[Any, int], float]:
     """``evaluate(state, seat)`` with the tuned constants of that table (``evaluation=tuned`` in the bots)."""
-    return partial(evaluate, w=tuned_constants(path, hand_set, table, players))
+    return partial(evaluate, w=tuned_constants(path, hand_set, table))

@@ -100,7 +100,7 @@ class MercatorSingleAgent(gymnasium.Env[np.ndarray, np.int64]):
 
     def _policy(self, opponent: Opponent, seed: int) -> Policy:
         if isinstance(opponent, str):
-            return make_bot(opponent, seed=seed, game=self.core.info.name).act
+            return make_bot(opponent, seed=seed, game=self.core.info.name, table=self.core.live().table()).act
         act = getattr(opponent, "act", None)
         return act if callable(act) else opponent  # type: ignore[return-value]
 

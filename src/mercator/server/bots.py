@@ -75,7 +75,7 @@ def choose_action(key: str, game: str, players: int, seed: int, options: dict[st
     from mercator.bots import make_bot
 
     state = _state_at(key, game, players, seed, options, history)
-    return make_bot(level, bot_seed, game, time_limit=time_limit).act(state, seat).index
+    return make_bot(level, bot_seed, game, time_limit=time_limit, table=state.table()).act(state, seat).index
 
 
 def rank_actions(key: str, game: str, players: int, seed: int, options: dict[str, Any],
@@ -86,7 +86,7 @@ def rank_actions(key: str, game: str, players: int, seed: int, options: dict[str
     from mercator.bots import make_bot
 
     state = _state_at(key, game, players, seed, options, history)
-    bot = make_bot(level, bot_seed, game, time_limit=time_limit)
+    bot = make_bot(level, bot_seed, game, time_limit=time_limit, table=state.table())
     ranked = getattr(bot, "ranked", None)
     if ranked is None:
         return [(bot.act(state, seat).index, 1.0, None)]

@@ -123,7 +123,7 @@ def _new_session(game: str, seats: list[str], seed: int, options: dict[str, Any]
     if names is not None and len(names) != len(seats):
         raise IllegalAction(f"{len(names)} names given for {len(seats)} seats")
     state = get(game).new(players=len(seats), seed=seed, options=options)
-    bots = {s: make_bot(kind, seed + s, game) for s, kind in enumerate(seats) if kind != HUMAN}
+    bots = {s: make_bot(kind, seed + s, game, table=state.table()) for s, kind in enumerate(seats) if kind != HUMAN}
     session = Session(game, state, list(seats), names or default_names(seats, lang), bots, console, input_fn, lang,
                       record_path, GameUI(game), dict(options))
     # Setup events, where the game keeps them (not part of the state proper): action number 0.

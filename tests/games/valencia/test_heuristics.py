@@ -53,7 +53,7 @@ def test_tuned_constants_load_per_edition_and_table_and_a_bad_name_is_refused(tm
     from mercator.games.valencia import heuristics as H
 
     state = _game(2, 5)
-    shipped = tuned_constants(H.TUNED_FILE, H.HAND_MADE, "valencia", 2)
+    shipped = tuned_constants(H.TUNED_FILE, H.HAND_MADE, "valencia.2")
     assert shipped != H.HAND_MADE  # the committed file changes something
     assert H.tuned(state)(state, 0) == evaluate(state, 0, shipped)
     bad = tmp_path / "tuned.toml"
@@ -62,12 +62,12 @@ def test_tuned_constants_load_per_edition_and_table_and_a_bad_name_is_refused(tm
     tuned_constants.cache_clear()
     try:
         with pytest.raises(ValueError, match=r"\[valencia.2\]: no evaluation constant named coins_vp"):
-            tuned_constants(H.TUNED_FILE, H.HAND_MADE, "valencia", 2)
+            tuned_constants(H.TUNED_FILE, H.HAND_MADE, "valencia.2")
         bad.write_text("[valencia.2]\ncoin_vp = 0.5\n", encoding="utf-8")
         tuned_constants.cache_clear()
-        assert tuned_constants(H.TUNED_FILE, H.HAND_MADE, "valencia", 2) == H.Weights(coin_vp=0.5)
+        assert tuned_constants(H.TUNED_FILE, H.HAND_MADE, "valencia.2") == H.Weights(coin_vp=0.5)
         # a table the file leaves out (another player count, another edition) keeps the hand-set constants
-        assert tuned_constants(bad, H.HAND_MADE, "valencia", 3) == tuned_constants(bad, H.HAND_MADE, "strasbourg", 2) \
+        assert tuned_constants(bad, H.HAND_MADE, "valencia.3") == tuned_constants(bad, H.HAND_MADE, "strasbourg.2") \
             == H.HAND_MADE
         three = _game(3, 5)
         assert H.tuned(three)(three, 0) == evaluate(three, 0, H.HAND_MADE)

@@ -103,7 +103,7 @@ def evaluate(state: ColoniaState, seat: int, w: Weights = HAND_MADE) -> float:
 
 def tuned(state: ColoniaState) -> Callable[[ColoniaState, int], float]:
     """The evaluation with the constants tuned for this table (``tuned.toml``, ``[colonia.3]``)."""
-    return tuned_evaluation(evaluate, TUNED_FILE, HAND_MADE, "colonia", state.seats)
+    return tuned_evaluation(evaluate, TUNED_FILE, HAND_MADE, state.table())
 
 
 def progress(state: ColoniaState) -> float:

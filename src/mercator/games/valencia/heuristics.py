@@ -72,7 +72,7 @@ def tunable(players: int) -> list[str]:
 
 def tuned(state: ValenciaState) -> Callable[[ValenciaState, int], float]:
     """The evaluation with the tuned constants for this state's edition and table (``evaluation=tuned``)."""
-    return tuned_evaluation(evaluate, TUNED_FILE, HAND_MADE, state.ed.name, state.seats)
+    return tuned_evaluation(evaluate, TUNED_FILE, HAND_MADE, state.table())
 
 
 class _Ctx:
