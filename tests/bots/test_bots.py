@@ -216,6 +216,7 @@ def test_a_table_plays_levels_of_its_own():
     for table in ("valencia.2", "valencia.3", "strasbourg.4", None):
         assert level_setting("normal", "valencia", table) == GAME_LEVELS["valencia", "normal"]
     assert level_setting("hard", "colonia", "colonia.4") == GAME_LEVELS["colonia", "hard"]
+    assert level_setting("hard", "valencia", "strasbourg.4") == GAME_LEVELS["strasbourg.4", "hard"]
     assert level_setting("ismcts:300", "valencia", "valencia.4") == "ismcts:300"
     for level, weight in (("normal", 5000), ("hard", 5000)):
         assert make_bot(level, 0, "valencia", table="valencia.4").prior_weight == weight

@@ -174,9 +174,10 @@ LEVELS: tuple[str, ...] = get_args(PlayerLevel)
 # won only 12.5% of 40 games against it; with the heavy prior 66.7% of 60 [0.541, 0.772] (2026-12-03).
 GAME_LEVELS: dict[tuple[str, str], str] = {
     # Both Valencia levels read the constants tuned by self-play where a table has them (games/valencia/tuned.toml:
-    # Valencia at 2-4 players, Strasbourg at 3; elsewhere the hand-set ones): normal with them beat easy in 0.720 of
-    # 200 games at 2 players [0.654, 0.778], where the hand-set normal had 0.650 (RESULTS.md, 2026-12-06), and
-    # 0.613 at 3 [0.543, 0.677], where it had 0.510 (2026-12-07).
+    # Valencia at 2-4 players, Strasbourg at 3-4; elsewhere the hand-set ones): normal with them beat easy in 0.720
+    # of 200 games at 2 players [0.654, 0.778], where the hand-set normal had 0.650 (RESULTS.md, 2026-12-06), 0.613
+    # at 3 [0.543, 0.677] where it had 0.510, and in Strasbourg at 4 0.620 [0.551, 0.684] where it had 0.491
+    # (2026-12-07).
     ("valencia", "normal"): f"ismcts:{VALENCIA_NORMAL_BUDGET}:prior_weight=500:evaluation=tuned",
     # hard: normal's heavy prior, twice its calls, and the root priors averaged over 8 sampled worlds (greedy's
     # one-ply values in one world answer that world's hidden cards). 10,000 calls with priors 3 edges deep
@@ -204,6 +205,9 @@ GAME_LEVELS: dict[tuple[str, str], str] = {
     # (0.507 of 200 [0.438, 0.575]), as at the other tables (RESULTS.md, 2026-12-07).
     ("valencia.4", "normal"): f"ismcts:{VALENCIA_NORMAL_BUDGET}:prior_weight=5000:evaluation=tuned",
     ("valencia.4", "hard"): "ismcts:1000:prior_weight=5000:prior_worlds=8:evaluation=tuned",
+    # Strasbourg at four players ([strasbourg.4]): normal is the game's; the game's hard on the table lost to it
+    # (0.427 of 117 games, -2.5 +- 1.0), hard on the four-player Valencia prior is even with it (0.495 of 143).
+    ("strasbourg.4", "hard"): "ismcts:1000:prior_weight=5000:prior_worlds=8:evaluation=tuned",
 }
 
 
