@@ -54,7 +54,10 @@ def test_tuned_constants_load_per_edition_and_table_and_a_bad_name_is_refused(tm
 
     state = _game(2, 5)
     shipped = tuned_constants(H.TUNED_FILE, H.HAND_MADE, "valencia.2")
-    assert shipped != H.HAND_MADE  # the committed file changes something
+    for table in ("valencia.3", "valencia.4", "valencia.5", "strasbourg.3", "strasbourg.4"):
+        # every table the README and GAME_LEVELS name is in the committed file and changes something
+        assert tuned_constants(H.TUNED_FILE, H.HAND_MADE, table) not in (H.HAND_MADE, shipped), table
+    assert shipped != H.HAND_MADE
     assert H.tuned(state)(state, 0) == evaluate(state, 0, shipped)
     bad = tmp_path / "tuned.toml"
     bad.write_text("[valencia.2]\ncoin_vp = 0.5\ncoins_vp = 0.4\n", encoding="utf-8")
