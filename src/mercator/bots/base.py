@@ -177,7 +177,7 @@ GAME_LEVELS: dict[tuple[str, str], str] = {
     # Valencia at 2-5 players, Strasbourg at 3-5; elsewhere the hand-set ones): normal with them beat easy in 0.720
     # of 200 games at 2 players [0.654, 0.778], where the hand-set normal had 0.650 (RESULTS.md, 2026-12-06), 0.613
     # at 3 [0.543, 0.677] where it had 0.510, 0.716 of 150 at 5 [0.639, 0.782] where it had 0.612, and in
-    # Strasbourg at 4 0.620 [0.551, 0.684] where it had 0.491, at 5 0.601 of 200 where it had 0.453 (2026-12-07).
+    # Strasbourg at 4 0.620 [0.551, 0.684] where it had 0.491, at 5 0.601 of 200 where it had 0.453 of 79 (2026-12-07).
     ("valencia", "normal"): f"ismcts:{VALENCIA_NORMAL_BUDGET}:prior_weight=500:evaluation=tuned",
     # hard: normal's heavy prior, twice its calls, and the root priors averaged over 8 sampled worlds (greedy's
     # one-ply values in one world answer that world's hidden cards). 10,000 calls with priors 3 edges deep
