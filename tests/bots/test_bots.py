@@ -14,6 +14,7 @@ from mercator.engine.errors import IllegalAction
 from mercator.engine.rng import Rng
 from mercator.engine.state import GameState
 from mercator.games import all_games, get
+from mercator.games.valencia.player import ASSIGNING, PLANNED
 
 GAMES = [pytest.param(info, id=info.name) for info in all_games()]
 
@@ -37,7 +38,7 @@ def _decision_points(info, seed: int, count: int, options: dict | None = None) -
 @pytest.mark.parametrize("bot", ["greedy", "greedy:lead=true", "ismcts:300", "ismcts:300:world_baseline=true",
                                  "ismcts:300:prior_depth=3:blind_opponents=true",
                                  "ismcts:300:prior_weight=500:prior_worlds=4",
-                                 "ismcts:300:prior_weight=500:trees=3",
+                                 "ismcts:300:prior_weight=500:trees=3", "ismcts:300:reopen=true",
                                  "ismcts:300:evaluation=learned", "rollout:600:candidates=3:prior_worlds=2"])
 def test_a_decision_ignores_other_seats_secrets(info, bot):
     """The true state and another world the seat cannot tell from it (other hands, deck order,
@@ -115,6 +116,46 @@ def _same_decision_in_every_world(info, bot: str, options: dict | None = None) -
         other_world = state.determinize(seat, Rng(1000 + k))
         assert other_world.view(seat) == state.view(seat)
         assert make_bot(bot, k).act(state, seat) == make_bot(bot, k).act(other_world, seat)
+
+
+def test_a_reopened_world_takes_back_the_other_seats_secret_choices():
+    """Colonia's family cards: where seat 0 has chosen in secret and seat 1 is to choose, a world sampled for seat 1
+    with ``reopen_choices`` has seat 0 choosing again among its own cards, and the real state is untouched; a
+    search with ``reopen`` then decides seat 0's card in its tree, and plays a legal card of its own."""
+    state, rng = get("colonia").new(3, seed=5), random.Random(5)
+    while not (state.commits and state.to_act() == (1, 2)):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    before = state.state_hash()
+    world = state.determinize(1, Rng(3))
+    assert set(world.commits) == {0} and world.to_act() == (1, 2)  # resample_choices: seat 0 holds a random card
+    world.reopen_choices(1)
+    assert world.commits == {} and world.to_act() == (0, 1, 2)
+    assert world.legal_actions(0) == state._legal_family(0)
+    bot = IsmctsBot(seed=2, budget=400, reopen=True)
+    assert bot.act(state, 1) in state.legal_actions(1)
+    assert state.state_hash() == before
+
+
+def test_a_reopened_valencia_world_has_the_other_seats_form_their_stacks_again():
+    """Planning in Strasbourg: where seat 0 has formed its stacks in secret and seat 1 is forming its own, a world
+    sampled for seat 1 with ``reopen_choices`` has seat 0 forming them again from its first card, with the same
+    number of drawn cards; seat 1's own formation so far stays."""
+    state, rng = get("valencia").new(3, seed=4, options={"edition": "strasbourg"}), random.Random(1)
+    p0, p1 = state.players[0], state.players[1]
+    while not (state.to_act()[0] == 1 and p0.stage == PLANNED and p0.hand and p1.stage == ASSIGNING and p1.assign):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    world = state.determinize(1, Rng(2))
+    assert world.to_act() == (1, 2) and len(world.players[0].assign) == len(p0.hand)
+    world.reopen_choices(1)
+    assert world.to_act() == (0, 1, 2)
+    assert world.players[0].assign == [] and world.players[0].stage == ASSIGNING
+    assert len(world.players[0].hand) == len(p0.hand)
+    assert world.players[1].assign == p1.assign
+    assert p0.stage == PLANNED and len(p0.assign) == len(p0.hand)  # the real state is untouched
 
 
 @pytest.mark.parametrize("info", GAMES)

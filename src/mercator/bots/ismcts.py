@@ -29,6 +29,10 @@ rollout and scores the leaf for every seat with the game's own evaluation.
   that many independent searches whose root statistics are summed. With Valencia's heavy priors more calls
   in one tree made it weaker (the real visits outweigh greedy's priors where the tree is least sure),
   while several small trees average out the noise of one small tree's choice.
+- Reopened choices (``reopen``): in a sampled world the other seats' secret choices of a simultaneous decision
+  are taken back (``GameState.reopen_choices``), so the tree decides them with their own statistics and priors,
+  as it does when this seat chooses first, instead of taking a random legal choice for each; a seat that
+  chooses after others would otherwise face random rivals.
 """
 
 from __future__ import annotations
@@ -78,7 +82,7 @@ class IsmctsBot(RankingBot):
                  rollout_depth: int = 0, exploration: float = 0.25, temperature: float | None = None,
                  prior_depth: int = 1, prior_weight: float = 5.0, rollout_policy: str = "random",
                  world_baseline: bool = False, blind_opponents: bool = False, prior_worlds: int = 1,
-                 evaluation: str = "heuristic", trees: int = 1) -> None:
+                 evaluation: str = "heuristic", trees: int = 1, reopen: bool = False) -> None:
         if prior_worlds < 1 or trees < 1:
             raise ValueError(f"prior_worlds and trees must be at least 1, not {prior_worlds} and {trees}")
         if rollout_policy not in ("random", "greedy"):
@@ -99,6 +103,7 @@ class IsmctsBot(RankingBot):
         self.blind_opponents = blind_opponents
         self.prior_worlds = prior_worlds
         self.trees = trees
+        self.reopen = reopen
         self.view_rng = SearchRng(seed ^ 0x5EED)  # its own stream: the main one stays as without the option
         self._shift: list[float] = []  # per seat: mean root lead minus this world's root lead
         self._lead_mean: list[float] = []  # per seat: mean root lead over the worlds so far
@@ -127,7 +132,7 @@ class IsmctsBot(RankingBot):
             if self.prior_worlds > 1:
                 self.calls += self._root_priors(root, state, seat, evaluate, scale)
             while self.calls < budget and (deadline is None or time.perf_counter() < deadline):
-                world = state.determinize(seat, self.rng)
+                world = self._world(state, seat)
                 if self.world_baseline:
                     self._set_baseline(world, evaluate)
                 self.calls += self._iterate(root, world, seat, evaluate, scale)
@@ -143,6 +148,13 @@ class IsmctsBot(RankingBot):
         order = sorted(range(len(legal)), key=lambda i: (-seen[i][0], -seen[i][1], lots[i]))
         visits = sum(v for v, _ in seen) or 1
         return [Ranked(legal[i], seen[i][0] / visits, _lead(seen[i][1], scale)) for i in order]
+
+    def _world(self, state: GameState, seat: int) -> GameState:
+        """A world ``seat`` cannot tell from the real one (with ``reopen``, other seats' secret choices taken back)."""
+        world = state.determinize(seat, self.rng)
+        if self.reopen:
+            world.reopen_choices(seat)
+        return world
 
     def _set_baseline(self, world: GameState, evaluate: Callable[[GameState, int], float]) -> None:
         """Shift this world's leaf leads by (mean root lead so far) - (this world's root lead)."""
@@ -250,7 +262,7 @@ class IsmctsBot(RankingBot):
         legal = state.legal_actions(seat)
         totals = [0.0] * len(legal)
         for _ in range(self.prior_worlds):
-            world = state.determinize(seat, self.rng)
+            world = self._world(state, seat)
             for i, a in enumerate(legal):
                 child = world.clone()
                 child.apply(seat, a)

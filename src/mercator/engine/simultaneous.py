@@ -56,3 +56,11 @@ class SimultaneousChoices(GameState):
             if s != seat:
                 options = legal(s)
                 self.commits[s] = options[rng.below(len(options))]
+
+    def reopen_choices(self, seat: int) -> None:
+        """An other seat's hidden choice was made without knowing the searching seat's, so taking it back loses
+        nothing it could know: the search then models that seat at the decision (its statistics and priors)
+        instead of a random legal choice (resample_choices), whichever seat the resolution order asks first."""
+        if any(s != seat for s in self.commits):
+            self.commits = {s: a for s, a in self.commits.items() if s == seat}
+            self._legal_cache = None

@@ -75,6 +75,12 @@ class GameState(ABC):
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample, in place, everything ``seat`` cannot see."""
 
+    def reopen_choices(self, seat: int) -> None:
+        """For a search's sampled world: the other seats' secret choices in a simultaneous decision taken back, so
+        that the search decides them as it does when ``seat`` chooses first (SimultaneousChoices; a state without
+        simultaneous choices has none)."""
+        return None
+
     @abstractmethod
     def is_over(self) -> bool: ...
 

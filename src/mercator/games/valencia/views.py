@@ -141,6 +141,17 @@ class ViewRules(StateFields):
             self._resample_tasks(seat, rng)
         self.resample_choices(seat, rng, self._legal_keep)
 
+    def reopen_choices(self, seat: int) -> None:
+        """Besides the task choice's secret commits: the other seats' stacks, while planning, formed again from the
+        first card (their drawn cards stay; the search models the formation instead of a random one)."""
+        super().reopen_choices(seat)
+        if self.phase != PLANNING:
+            return
+        for s, p in enumerate(self.players):
+            if s != seat and p.hand and p.stage != DRAWING:
+                p.assign, p.nstacks, p.stage = [], 0, ASSIGNING
+        self._legal_cache = None
+
     def _resample_cards(self, p: Player, rng: Rng) -> None:
         kb = p.known_bottom
         in_play = p.cards_in_play()
