@@ -120,8 +120,8 @@ def _same_decision_in_every_world(info, bot: str, options: dict | None = None) -
 
 def test_a_reopened_world_takes_back_the_other_seats_secret_choices():
     """Colonia's family cards: where seat 0 has chosen in secret and seat 1 is to choose, a world sampled for seat 1
-    with ``reopen_choices`` has seat 0 choosing again among its own cards, and the real state is untouched; a
-    search with ``reopen`` then decides seat 0's card in its tree, and plays a legal card of its own."""
+    with ``reopen_choices`` has seat 0 choosing again among its own cards; a search with ``reopen`` plays a legal
+    card of its own, and the real state is untouched."""
     state, rng = get("colonia").new(3, seed=5), random.Random(5)
     while not (state.commits and state.to_act() == (1, 2)):
         seat = state.to_act()[0]
@@ -233,12 +233,14 @@ def test_levels_and_bad_names():
                                      ("valencia", 500, "tuned"), (None, 2000, "heuristic")):
         assert make_bot("normal", 0, game).budget == budget
         assert make_bot("normal", 0, game).evaluation == evaluation
-    for game, budget, evaluation in (("constantinopolis", 2000, "learned"), ("colonia", 8000, "tuned"),
+    for game, budget, evaluation in (("constantinopolis", 2000, "learned"), ("colonia", 2000, "tuned"),
                                      ("valencia", 1000, "tuned"), (None, 10000, "heuristic")):
         hard = make_bot("hard", 0, game)
         assert (hard.budget, hard.evaluation) == (budget, evaluation)
     valencia = make_bot("hard", 0, "valencia")
     assert (valencia.prior_weight, valencia.prior_worlds) == (500, 8)
+    colonia = make_bot("hard", 0, "colonia")  # normal's search, the rivals' secret choices decided in its tree
+    assert (colonia.prior_weight, colonia.reopen, make_bot("normal", 0, "colonia").reopen) == (50, True, False)
     with pytest.raises(IllegalAction, match="choose one of"):
         make_bot("grandmaster")
     with pytest.raises(IllegalAction, match="ismcts:N"):
