@@ -8,8 +8,16 @@ import random
 import pytest
 
 from mercator.bots import LEVELS
-from mercator.bots.base import GAME_LEVELS, heuristic, lead_over_rivals, level_setting, make_bot, seat_leads
-from mercator.bots.ismcts import IsmctsBot
+from mercator.bots.base import (
+    GAME_LEVELS,
+    evaluation_function,
+    heuristic,
+    lead_over_rivals,
+    level_setting,
+    make_bot,
+    seat_leads,
+)
+from mercator.bots.ismcts import IsmctsBot, Node
 from mercator.engine.errors import IllegalAction
 from mercator.engine.rng import Rng
 from mercator.engine.state import GameState
@@ -38,7 +46,7 @@ def _decision_points(info, seed: int, count: int, options: dict | None = None) -
 @pytest.mark.parametrize("bot", ["greedy", "greedy:lead=true", "ismcts:300", "ismcts:300:world_baseline=true",
                                  "ismcts:300:prior_depth=3:blind_opponents=true",
                                  "ismcts:300:prior_weight=500:prior_worlds=4",
-                                 "ismcts:300:prior_weight=500:trees=3", "ismcts:300:reopen=true",
+                                 "ismcts:300:prior_weight=500:trees=3", "ismcts:300:reopen=true:complete=2",
                                  "ismcts:300:evaluation=learned", "rollout:600:candidates=3:prior_worlds=2"])
 def test_a_decision_ignores_other_seats_secrets(info, bot):
     """The true state and another world the seat cannot tell from it (other hands, deck order,
@@ -136,6 +144,25 @@ def test_a_reopened_world_takes_back_the_other_seats_secret_choices():
     bot = IsmctsBot(seed=2, budget=400, reopen=True)
     assert bot.act(state, 1) in state.legal_actions(1)
     assert state.state_hash() == before
+
+
+def test_completed_choices_give_a_secret_choice_a_prior_of_its_own():
+    """Colonia's family cards, everyone still to choose: one ply after a card every card is valued alike (it acts
+    once all are revealed), so greedy's priors are flat; with ``complete`` each card's prior is its value once the
+    others' cards are drawn at random, and the cards differ."""
+    state, rng = get("colonia").new(3, seed=5), random.Random(5)
+    while not (state.to_act() == (0, 1, 2) and state.legal_actions(0)[0].kind == "play_card"):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    evaluate = evaluation_function(state, "tuned")
+    priors = {}
+    for complete in (0, 4):
+        node, bot = Node(), IsmctsBot(seed=1, prior_weight=50.0, complete=complete)
+        calls = bot._priors(node, state.clone(), 0, 0, evaluate, 6.0)
+        priors[complete] = [total / visits for visits, total, _ in node.stats[0].values()]
+        assert calls == len(priors[complete]) * (1 + 2 * complete)  # each completion: the two rivals' cards
+    assert len(set(priors[0])) == 1 and len(set(priors[4])) == len(priors[4]) == 6
 
 
 def test_a_reopened_valencia_world_has_the_other_seats_form_their_stacks_again():
@@ -240,7 +267,8 @@ def test_levels_and_bad_names():
     valencia = make_bot("hard", 0, "valencia")
     assert (valencia.prior_weight, valencia.prior_worlds) == (500, 8)
     colonia = make_bot("hard", 0, "colonia")  # normal's search, the rivals' secret choices decided in its tree
-    assert (colonia.prior_weight, colonia.reopen, make_bot("normal", 0, "colonia").reopen) == (50, True, False)
+    assert (colonia.prior_weight, colonia.reopen, colonia.complete) == (50, True, 4)
+    assert (make_bot("normal", 0, "colonia").reopen, make_bot("normal", 0, "colonia").complete) == (False, 0)
     with pytest.raises(IllegalAction, match="choose one of"):
         make_bot("grandmaster")
     with pytest.raises(IllegalAction, match="ismcts:N"):

@@ -33,6 +33,10 @@ rollout and scores the leaf for every seat with the game's own evaluation.
   are taken back (``GameState.reopen_choices``), so the tree decides them with their own statistics and priors,
   as it does when this seat chooses first, instead of taking a random legal choice for each; a seat that
   chooses after others would otherwise face random rivals.
+- Completed choices (``complete``): a secret choice acts only once every seat has chosen, so one ply after it
+  every choice of a seat that is not the last looks alike (Colonia's family cards: the same value for each) and
+  greedy's priors say nothing; with ``complete=K`` such a choice's prior is its value averaged over K random
+  completions of the others' choices.
 """
 
 from __future__ import annotations
@@ -82,7 +86,7 @@ class IsmctsBot(RankingBot):
                  rollout_depth: int = 0, exploration: float = 0.25, temperature: float | None = None,
                  prior_depth: int = 1, prior_weight: float = 5.0, rollout_policy: str = "random",
                  world_baseline: bool = False, blind_opponents: bool = False, prior_worlds: int = 1,
-                 evaluation: str = "heuristic", trees: int = 1, reopen: bool = False) -> None:
+                 evaluation: str = "heuristic", trees: int = 1, reopen: bool = False, complete: int = 0) -> None:
         if prior_worlds < 1 or trees < 1:
             raise ValueError(f"prior_worlds and trees must be at least 1, not {prior_worlds} and {trees}")
         if rollout_policy not in ("random", "greedy"):
@@ -104,6 +108,7 @@ class IsmctsBot(RankingBot):
         self.prior_worlds = prior_worlds
         self.trees = trees
         self.reopen = reopen
+        self.complete = complete
         self.view_rng = SearchRng(seed ^ 0x5EED)  # its own stream: the main one stays as without the option
         self._shift: list[float] = []  # per seat: mean root lead minus this world's root lead
         self._lead_mean: list[float] = []  # per seat: mean root lead over the worlds so far
@@ -246,13 +251,32 @@ class IsmctsBot(RankingBot):
         k = self.prior_weight
         if self.blind_opponents and seat != me:
             world = world.determinize(seat, self.view_rng)
+        calls = len(legal)
         for a in legal:
             child = world.clone()
             child.apply(seat, a)
-            value = self._rewards(child, evaluate, scale)[seat]
+            if self.complete and seat in getattr(child, "commits", ()):
+                value, calls = self._completed_value(child, seat, evaluate, scale, calls)
+            else:
+                value = self._rewards(child, evaluate, scale)[seat]
             stats[a.index] = [k, k * value, 0]
         node.stats[seat] = stats
-        return len(legal)
+        return calls
+
+    def _completed_value(self, child: GameState, seat: int, evaluate: Callable[[GameState, int], float],
+                         scale: float, calls: int) -> tuple[float, int]:
+        """``seat``'s secret choice is made and waits for the others' (a card acts only once all are revealed, so
+        one ply later every choice looks alike): its value averaged over ``complete`` random completions."""
+        total = 0.0
+        for _ in range(self.complete):
+            world = child.clone()
+            while seat in getattr(world, "commits", ()):
+                s = world.to_act()[0]
+                options = world.legal_actions(s)
+                world.apply(s, options[self.rng.below(len(options))])
+                calls += 1
+            total += self._rewards(world, evaluate, scale)[seat]
+        return total / self.complete, calls
 
     def _root_priors(self, root: Node, state: GameState, seat: int,
                      evaluate: Callable[[GameState, int], float], scale: float) -> int:
