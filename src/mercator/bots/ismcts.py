@@ -255,8 +255,9 @@ class IsmctsBot(RankingBot):
         for a in legal:
             child = world.clone()
             child.apply(seat, a)
-            if self.complete and seat in getattr(child, "commits", ()):
-                value, calls = self._completed_value(child, seat, evaluate, scale, calls)
+            if self.complete and child.awaits_others(seat):
+                value, used = self._completed_value(child, seat, evaluate, scale)
+                calls += used
             else:
                 value = self._rewards(child, evaluate, scale)[seat]
             stats[a.index] = [k, k * value, 0]
@@ -264,19 +265,20 @@ class IsmctsBot(RankingBot):
         return calls
 
     def _completed_value(self, child: GameState, seat: int, evaluate: Callable[[GameState, int], float],
-                         scale: float, calls: int) -> tuple[float, int]:
+                         scale: float) -> tuple[float, int]:
         """``seat``'s secret choice is made and waits for the others' (a card acts only once all are revealed, so
-        one ply later every choice looks alike): its value averaged over ``complete`` random completions."""
-        total = 0.0
+        one ply later every choice looks alike): its value averaged over ``complete`` random completions, and the
+        forward calls they took."""
+        total, used = 0.0, 0
         for _ in range(self.complete):
             world = child.clone()
-            while seat in getattr(world, "commits", ()):
+            while world.awaits_others(seat):
                 s = world.to_act()[0]
                 options = world.legal_actions(s)
                 world.apply(s, options[self.rng.below(len(options))])
-                calls += 1
+                used += 1
             total += self._rewards(world, evaluate, scale)[seat]
-        return total / self.complete, calls
+        return total / self.complete, used
 
     def _root_priors(self, root: Node, state: GameState, seat: int,
                      evaluate: Callable[[GameState, int], float], scale: float) -> int:

@@ -57,6 +57,9 @@ class SimultaneousChoices(GameState):
                 options = legal(s)
                 self.commits[s] = options[rng.below(len(options))]
 
+    def awaits_others(self, seat: int) -> bool:
+        return seat in self.commits
+
     def reopen_choices(self, seat: int) -> None:
         """An other seat's hidden choice was made without knowing the searching seat's, so taking it back loses
         nothing it could know: the search then models that seat at the decision (its statistics and priors)

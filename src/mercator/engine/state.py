@@ -81,6 +81,10 @@ class GameState(ABC):
         simultaneous choices has none)."""
         return None
 
+    def awaits_others(self, seat: int) -> bool:
+        """Whether ``seat`` has made a secret choice that waits for other seats' (SimultaneousChoices)."""
+        return False
+
     @abstractmethod
     def is_over(self) -> bool: ...
 
