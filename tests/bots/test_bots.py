@@ -59,6 +59,29 @@ def test_the_tuned_evaluation_ignores_other_seats_secrets(edition):
     """Valencia's search with its tuned constants (hard's evaluation) is as blind as the others."""
     _same_decision_in_every_world(get("valencia"), "ismcts:300:prior_weight=500:prior_worlds=2:evaluation=tuned",
                                   {"edition": edition})
+    _same_decision_in_every_world(get("valencia"), "ismcts:300:prior_weight=50:evaluation=tuned:leaf=fitted",
+                                  {"edition": edition})
+
+
+def test_leaves_read_with_their_own_evaluation():
+    """``leaf=KIND``: the search's leaves are valued with another evaluation than its priors (Valencia's constants
+    fitted to the final lead, ``fitted.toml``), so the same seed searches to other values; a game without such
+    constants, or an unknown kind, is refused with the kinds there are."""
+    state, rng = get("valencia").new(2, seed=3), random.Random(3)
+    for _ in range(40):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    seat = state.to_act()[0]
+    tuned, fitted = (evaluation_function(state, kind)(state, seat) for kind in ("tuned", "fitted"))
+    assert tuned != fitted
+    plain, leaf = (IsmctsBot(seed=4, budget=300, prior_weight=50.0, evaluation="tuned", leaf=kind).ranked(state, seat)
+                   for kind in ("", "fitted"))
+    assert [r.lead for r in plain] != [r.lead for r in leaf]
+    with pytest.raises(ValueError, match="no fitted evaluation constants"):
+        evaluation_function(get("colonia").new(3, seed=1), "fitted")
+    with pytest.raises(IllegalAction, match="heuristic, learned, tuned, fitted"):
+        make_bot("ismcts:300:leaf=deep", 0, "valencia")
 
 
 def test_colonias_tuned_evaluation_ignores_other_seats_secrets():

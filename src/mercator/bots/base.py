@@ -95,7 +95,7 @@ def heuristic(game: str):  # noqa: ANN201 - returns the game's evaluate(state, s
     return heuristics(game).evaluate
 
 
-EVALUATIONS = ("heuristic", "learned", "tuned")
+EVALUATIONS = ("heuristic", "learned", "tuned", "fitted")
 
 
 def evaluation_function(state: GameState, kind: str) -> Callable[[GameState, int], float]:
@@ -108,10 +108,10 @@ def evaluation_function(state: GameState, kind: str) -> Callable[[GameState, int
 
         return learned_evaluation(state)
     plugin = heuristics(state.GAME)
-    if kind == "tuned":
-        if not hasattr(plugin, "tuned"):
-            raise ValueError(f"{state.GAME} has no tuned evaluation constants; use evaluation=heuristic or learned")
-        tuned: Callable[[GameState, int], float] = plugin.tuned(state)
+    if kind in ("tuned", "fitted"):
+        if not hasattr(plugin, kind):
+            raise ValueError(f"{state.GAME} has no {kind} evaluation constants; use evaluation=heuristic or learned")
+        tuned: Callable[[GameState, int], float] = getattr(plugin, kind)(state)
         return tuned
     evaluate: Callable[[GameState, int], float] = plugin.evaluate
     return evaluate

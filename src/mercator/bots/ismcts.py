@@ -37,6 +37,9 @@ rollout and scores the leaf for every seat with the game's own evaluation.
   every choice of a seat that is not the last looks alike (Colonia's family cards: the same value for each) and
   greedy's priors say nothing; with ``complete=K`` such a choice's prior is its value averaged over K random
   completions of the others' choices.
+- Leaf evaluation (``leaf``): the leaves valued with another evaluation than the priors, e.g. Valencia's
+  constants fitted to predict the final lead (``leaf=fitted``) under priors from those tuned for one-ply choices:
+  values that order moves well need not be good leaf values (RESULTS.md).
 """
 
 from __future__ import annotations
@@ -86,14 +89,17 @@ class IsmctsBot(RankingBot):
                  rollout_depth: int = 0, exploration: float = 0.25, temperature: float | None = None,
                  prior_depth: int = 1, prior_weight: float = 5.0, rollout_policy: str = "random",
                  world_baseline: bool = False, blind_opponents: bool = False, prior_worlds: int = 1,
-                 evaluation: str = "heuristic", trees: int = 1, reopen: bool = False, complete: int = 0) -> None:
+                 evaluation: str = "heuristic", trees: int = 1, reopen: bool = False, complete: int = 0,
+                 leaf: str = "") -> None:
         if prior_worlds < 1 or trees < 1:
             raise ValueError(f"prior_worlds and trees must be at least 1, not {prior_worlds} and {trees}")
         if rollout_policy not in ("random", "greedy"):
             raise ValueError(f"rollout_policy must be 'random' or 'greedy', not {rollout_policy!r}")
-        if evaluation not in EVALUATIONS:
-            raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}")
+        for kind in (evaluation, leaf or evaluation):
+            if kind not in EVALUATIONS:
+                raise ValueError(f"evaluation and leaf must be one of {', '.join(EVALUATIONS)}, not {kind!r}")
         self.evaluation = evaluation
+        self.leaf = leaf
         self.rng = SearchRng(seed)
         self.budget = budget
         self.time_limit = time_limit
@@ -123,6 +129,7 @@ class IsmctsBot(RankingBot):
         if len(legal) == 1:
             return [Ranked(legal[0], 1.0, 0.0)]
         evaluate = evaluation_function(state, self.evaluation)
+        leaf = evaluation_function(state, self.leaf) if self.leaf else evaluate
         scale = self.temperature or _scale(state.GAME)
         start = time.perf_counter()
         self.calls = self.iterations = 0
@@ -140,7 +147,7 @@ class IsmctsBot(RankingBot):
                 world = self._world(state, seat)
                 if self.world_baseline:
                     self._set_baseline(world, evaluate)
-                self.calls += self._iterate(root, world, seat, evaluate, scale)
+                self.calls += self._iterate(root, world, seat, evaluate, leaf, scale)
                 self.iterations += 1
             for index, (visits, total, *_) in root.stats.get(seat, {}).items():
                 entry = mine.setdefault(index, [0, 0.0, 0])
@@ -172,8 +179,9 @@ class IsmctsBot(RankingBot):
             self._shift[s] = self._lead_mean[s] - lead
 
     def _iterate(self, root: Node, world: GameState, me: int, evaluate: Callable[[GameState, int], float],
-                 scale: float) -> int:
-        """One selection-expansion-rollout-backpropagation pass; returns the forward calls used."""
+                 leaf: Callable[[GameState, int], float], scale: float) -> int:
+        """One selection-expansion-rollout-backpropagation pass (priors read with ``evaluate``, the leaf with
+        ``leaf``); returns the forward calls used."""
         calls = 0
         path: list[tuple[Node, list[tuple[int, int]]]] = []
         node = root
@@ -203,7 +211,7 @@ class IsmctsBot(RankingBot):
             node = child
             depth += 1
         calls += self._rollout(world, evaluate)
-        rewards = self._rewards(world, evaluate, scale)
+        rewards = self._rewards(world, leaf, scale)
         for n, joint in path:
             for s, i in joint:
                 entry = n.stats[s][i]

@@ -62,6 +62,7 @@ HAND_MADE = Weights()
 SHARES = frozenset({"good_share", "ticket_decay", "later_share", "seat_later", "met_chance", "open_chance",
                     "win_chance", "builder_share", "prospect_share"})  # shares and chances: tuned below 1
 TUNED_FILE = Path(__file__).with_name("tuned.toml")
+FITTED_FILE = Path(__file__).with_name("fitted.toml")
 
 
 def tunable(players: int) -> list[str]:
@@ -73,6 +74,11 @@ def tunable(players: int) -> list[str]:
 def tuned(state: ValenciaState) -> Callable[[ValenciaState, int], float]:
     """The evaluation with the tuned constants for this state's edition and table (``evaluation=tuned``)."""
     return tuned_evaluation(evaluate, TUNED_FILE, HAND_MADE, state.table())
+
+
+def fitted(state: ValenciaState) -> Callable[[ValenciaState, int], float]:
+    """The evaluation with the constants fitted to predict the final lead (``fitted.toml``; ``leaf=fitted``)."""
+    return tuned_evaluation(evaluate, FITTED_FILE, HAND_MADE, state.table())
 
 
 class _Ctx:
