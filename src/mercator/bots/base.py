@@ -194,8 +194,9 @@ GAME_LEVELS: dict[tuple[str, str], str] = {
     # instead of a random card or vote standing for each once they have chosen, and each secret choice's prior read
     # over 4 random completions of the others' (complete; one ply later every card looks alike): above normal in
     # 0.660 of 200 games [0.592, 0.722], +2.4 +- 0.3 VP; with reopen alone 0.585 [0.516, 0.651], +1.4 +- 0.3 on the
-    # same deals (RESULTS.md, 2026-12-07, evening). More calls were even with normal (8,000 calls at 200 prior
-    # visits, 0.491 of 58) or weaker (0.433 of 60).
+    # same deals (RESULTS.md, 2026-12-07, evening); three runs, 600 games: 0.651 [0.612, 0.688], +2.3 +- 0.2 VP
+    # (2026-12-07, night). More calls were even with normal (8,000 calls at 200 prior visits, 0.491 of 58) or
+    # weaker (0.433 of 60).
     ("colonia", "hard"): f"ismcts:{NORMAL_BUDGET}:prior_weight=50:evaluation=tuned:reopen=true:complete=4",
     # Constantinopolis's hard searches with the learned evaluation (bots/learned.py): at normal's budget it won
     # 27 of 30 games against normal [0.744, 0.965], where 10,000 calls over the hand-made one won 57% (RESULTS.md).
