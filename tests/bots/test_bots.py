@@ -80,7 +80,7 @@ def test_leaves_read_with_their_own_evaluation():
     assert [r.lead for r in plain] != [r.lead for r in leaf]
     with pytest.raises(ValueError, match="no fitted evaluation constants"):
         evaluation_function(get("colonia").new(3, seed=1), "fitted")
-    with pytest.raises(IllegalAction, match="heuristic, learned, tuned, fitted"):
+    with pytest.raises(IllegalAction, match="leaf must be one of heuristic, learned, tuned, fitted, not 'deep'"):
         make_bot("ismcts:300:leaf=deep", 0, "valencia")
 
 

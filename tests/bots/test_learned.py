@@ -105,7 +105,7 @@ def test_the_learned_bot_plays_legal_moves_and_a_bad_setting_is_named():
     state = info.new(2, seed=5)
     seat = state.to_act()[0]
     assert make_bot("ismcts:80:evaluation=learned", 1).act(state, seat) in state.legal_actions(seat)
-    with pytest.raises(Exception, match="evaluation must be one of heuristic, learned, tuned"):
+    with pytest.raises(Exception, match="evaluation must be one of heuristic, learned, tuned, fitted"):
         make_bot("ismcts:80:evaluation=clever", 1)
 
 

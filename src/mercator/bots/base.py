@@ -102,7 +102,8 @@ def evaluation_function(state: GameState, kind: str) -> Callable[[GameState, int
     """The evaluation ``kind`` (one of EVALUATIONS) for this state's game and table: the game's hand-made
     ``heuristic``, the ``learned`` one (bots/learned.py: each seat's final score predicted from its view by
     weights fitted on self-play), or the hand-made one with ``tuned`` constants where the game has them
-    (Valencia and Colonia: ``games/<game>/tuned.toml``, read by games/tuned.py)."""
+    (Valencia and Colonia: ``games/<game>/tuned.toml``, read by games/tuned.py) or with constants ``fitted`` to
+    predict the final lead (Valencia: ``fitted.toml``, for a search's leaves)."""
     if kind == "learned":
         from .learned import learned_evaluation  # numpy, imported only by a bot that asks for it (fast start)
 

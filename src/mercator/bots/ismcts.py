@@ -95,9 +95,9 @@ class IsmctsBot(RankingBot):
             raise ValueError(f"prior_worlds and trees must be at least 1, not {prior_worlds} and {trees}")
         if rollout_policy not in ("random", "greedy"):
             raise ValueError(f"rollout_policy must be 'random' or 'greedy', not {rollout_policy!r}")
-        for kind in (evaluation, leaf or evaluation):
+        for option, kind in (("evaluation", evaluation), ("leaf", leaf or evaluation)):
             if kind not in EVALUATIONS:
-                raise ValueError(f"evaluation and leaf must be one of {', '.join(EVALUATIONS)}, not {kind!r}")
+                raise ValueError(f"{option} must be one of {', '.join(EVALUATIONS)}, not {kind!r}")
         self.evaluation = evaluation
         self.leaf = leaf
         self.rng = SearchRng(seed)
