@@ -111,9 +111,9 @@ def evaluation_function(state: GameState, kind: str) -> Callable[[GameState, int
     plugin = heuristics(state.GAME)
     if kind in ("tuned", "fitted"):
         if not hasattr(plugin, kind):
-            raise ValueError(f"{state.GAME} has no {kind} evaluation constants; use evaluation=heuristic or learned")
-        tuned: Callable[[GameState, int], float] = getattr(plugin, kind)(state)
-        return tuned
+            raise ValueError(f"{state.GAME} has no {kind} evaluation constants; use heuristic or learned instead")
+        constants: Callable[[GameState, int], float] = getattr(plugin, kind)(state)
+        return constants
     evaluate: Callable[[GameState, int], float] = plugin.evaluate
     return evaluate
 
