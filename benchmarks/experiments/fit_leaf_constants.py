@@ -18,7 +18,7 @@ import argparse
 import json
 import statistics
 import time
-from dataclasses import asdict, replace
+from dataclasses import asdict
 from functools import partial
 from multiprocessing import Pool
 from typing import Any
@@ -27,7 +27,7 @@ import cma
 import numpy as np
 from tune_evaluation import tunable, weights
 
-from mercator.bots.base import greedy_action, heuristics
+from mercator.bots.base import greedy_action, heuristics, seat_leads
 from mercator.engine.rng import SearchRng
 from mercator.engine.state import GameState
 from mercator.games import get
@@ -35,10 +35,6 @@ from mercator.games.tuned import tuned_constants
 
 Sample = tuple[GameState, list[float]]  # a position and each seat's final lead over the best other seat
 DATA: list[Sample] = []  # the fitting positions, inherited by the forked workers
-
-
-def leads(values: list[float]) -> list[float]:
-    return [v - max(values[:s] + values[s + 1:]) for s, v in enumerate(values)]
 
 
 def play(task: tuple[str, Any, int, int, dict[str, str], float, float]) -> list[Sample]:
@@ -60,16 +56,17 @@ def play(task: tuple[str, Any, int, int, dict[str, str], float, float]) -> list[
             world = state.determinize(seat, rng)
             action = greedy_action(world, seat, legal, partial(evaluate, w=w), rng)
         state.apply(seat, action)
-    final = leads([float(s) for s in state.scores()])
+    scores = state.scores()
+    final = seat_leads(state, lambda _, s: float(scores[s]))
     return [(k, final) for k in kept]
 
 
 def errors(w: Any, game: str, lo: int, hi: int) -> tuple[float, float]:
     """Sum of squared errors of the evaluation's leads against the final ones over DATA[lo:hi], and the count."""
-    evaluate = heuristics(game).evaluate
+    evaluate = partial(heuristics(game).evaluate, w=w)
     total, n = 0.0, 0
     for state, final in DATA[lo:hi]:
-        values = leads([evaluate(state, s, w) for s in range(state.seats)])
+        values = seat_leads(state, evaluate)
         total += sum((v - f) ** 2 for v, f in zip(values, final, strict=True))
         n += len(final)
     return total, n
@@ -128,7 +125,7 @@ def main() -> None:
                   flush=True)
         fitted = weights(module, es.mean, keys, tuned)
         report("fitted", fitted)
-    print(json.dumps({k: round(v, 4) for k, v in asdict(replace(fitted)).items() if k in keys}))
+    print(json.dumps({k: round(v, 4) for k, v in asdict(fitted).items() if k in keys}))
 
 
 if __name__ == "__main__":
