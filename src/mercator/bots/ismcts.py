@@ -93,6 +93,8 @@ class IsmctsBot(RankingBot):
                  leaf: str = "") -> None:
         if prior_worlds < 1 or trees < 1:
             raise ValueError(f"prior_worlds and trees must be at least 1, not {prior_worlds} and {trees}")
+        if complete < 0:
+            raise ValueError(f"complete must be 0 (off) or a number of completions, not {complete}")
         if rollout_policy not in ("random", "greedy"):
             raise ValueError(f"rollout_policy must be 'random' or 'greedy', not {rollout_policy!r}")
         for option, kind in (("evaluation", evaluation), ("leaf", leaf or evaluation)):
