@@ -56,9 +56,12 @@ def test_a_decision_ignores_other_seats_secrets(info, bot):
 
 @pytest.mark.parametrize("edition", ["valencia", "strasbourg"])
 def test_the_tuned_evaluation_ignores_other_seats_secrets(edition):
-    """Valencia's search with its tuned constants (hard's evaluation) is as blind as the others."""
-    _same_decision_in_every_world(get("valencia"), "ismcts:300:prior_weight=500:prior_worlds=2:evaluation=tuned",
-                                  {"edition": edition})
+    """Valencia's search with its tuned constants (normal's evaluation) and steered by the task odds (hard's) is as
+    blind as the others: the rivals' kept tasks are read only in the worlds it samples."""
+    for evaluation in ("tuned", "steered"):
+        _same_decision_in_every_world(get("valencia"),
+                                      f"ismcts:300:prior_weight=500:prior_worlds=2:evaluation={evaluation}",
+                                      {"edition": edition})
     _same_decision_in_every_world(get("valencia"), "ismcts:300:prior_weight=50:evaluation=tuned:leaf=fitted",
                                   {"edition": edition})
 

@@ -95,21 +95,22 @@ def heuristic(game: str):  # noqa: ANN201 - returns the game's evaluate(state, s
     return heuristics(game).evaluate
 
 
-EVALUATIONS = ("heuristic", "learned", "tuned", "fitted")
+EVALUATIONS = ("heuristic", "learned", "tuned", "fitted", "steered")
 
 
 def evaluation_function(state: GameState, kind: str) -> Callable[[GameState, int], float]:
     """The evaluation ``kind`` (one of EVALUATIONS) for this state's game and table: the game's hand-made
     ``heuristic``, the ``learned`` one (bots/learned.py: each seat's final score predicted from its view by
     weights fitted on self-play), or the hand-made one with ``tuned`` constants where the game has them
-    (Valencia and Colonia: ``games/<game>/tuned.toml``, read by games/tuned.py) or with constants ``fitted`` to
-    predict the final lead (Valencia: ``fitted.toml``, for a search's leaves)."""
+    (Valencia and Colonia: ``games/<game>/tuned.toml``, read by games/tuned.py), with constants ``fitted`` to
+    predict the final lead (Valencia: ``fitted.toml``, for a search's leaves), or the tuned one ``steered`` by
+    each kept task's fitted chance (Valencia: ``task_odds.toml``)."""
     if kind == "learned":
         from .learned import learned_evaluation  # numpy, imported only by a bot that asks for it (fast start)
 
         return learned_evaluation(state)
     plugin = heuristics(state.GAME)
-    if kind in ("tuned", "fitted"):
+    if kind in ("tuned", "fitted", "steered"):
         if not hasattr(plugin, kind):
             raise ValueError(f"{state.GAME} has no {kind} evaluation constants; use heuristic or learned instead")
         constants: Callable[[GameState, int], float] = getattr(plugin, kind)(state)

@@ -25,14 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from functools import partial
 from pathlib import Path
 
-from mercator.games.tuned import tuned_evaluation
+from mercator.games.tuned import tuned_constants, tuned_evaluation
 
 from .data import CHURCH, GUILD, GUILD_SEAT, MERCHANTS, MERCHANTS_STEP, NOBILITY, NOBILITY_CHURCH, RELOCATION
 from .frames import PLANNING, Apprentice, Good, Move, Place, Return, Seat, Sell
 from .space import C
 from .state import ValenciaState
+from .task_odds import TaskOdds, task_odds
 from .tasks import fulfilled, own
 
 SCALE = 8.0  # ISMCTS: final scores run 50-100 VP, so a clear lead is several VP
@@ -81,15 +83,23 @@ def fitted(state: ValenciaState) -> Callable[[ValenciaState, int], float]:
     return tuned_evaluation(evaluate, FITTED_FILE, HAND_MADE, state.table())
 
 
+def steered(state: ValenciaState) -> Callable[[ValenciaState, int], float]:
+    """The tuned evaluation with each kept task's chance read from the seat's steps towards it
+    (``task_odds.toml``; ``evaluation=steered``); a table with no fitted odds keeps the tuned evaluation."""
+    table = state.table()
+    return partial(evaluate, w=tuned_constants(TUNED_FILE, HAND_MADE, table), odds=task_odds(table))
+
+
 class _Ctx:
     """Per-state quantities shared by every term."""
 
-    __slots__ = ("state", "seat", "w", "rounds_left", "site_prospect", "palm_chance", "ticket")
+    __slots__ = ("state", "seat", "w", "odds", "rounds_left", "site_prospect", "palm_chance", "ticket")
 
-    def __init__(self, state: ValenciaState, seat: int, w: Weights = HAND_MADE) -> None:
+    def __init__(self, state: ValenciaState, seat: int, w: Weights = HAND_MADE, odds: TaskOdds | None = None) -> None:
         self.state = state
         self.seat = seat
         self.w = w
+        self.odds = odds
         self.rounds_left = state.ed.rules.rounds - state.round + 1
         lms = state.ed.landmarks
         unbuilt = [lm.value for lm in lms if state.lm_site[lm.lid] < 0]
@@ -305,12 +315,12 @@ def _cards(cx: _Ctx) -> float:
     return value
 
 
-def evaluate(state: ValenciaState, seat: int, w: Weights = HAND_MADE) -> float:
-    """The seat's expected final VP, valued with the constants ``w``."""
+def evaluate(state: ValenciaState, seat: int, w: Weights = HAND_MADE, odds: TaskOdds | None = None) -> float:
+    """The seat's expected final VP, valued with the constants ``w`` (and the kept tasks' chances by ``odds``)."""
     p = state.players[seat]
     if state.is_over():
         return p.vp + len(own(state, seat)) / 100 + p.coins / 1000
-    cx = _Ctx(state, seat, w)
+    cx = _Ctx(state, seat, w, odds)
     value = float(p.vp) + p.privileges
     value += sum(_member(cx, c) for c in own(state, seat))
     value += state.council.count(seat) * _seat_worth(cx)
@@ -323,8 +333,10 @@ def evaluate(state: ValenciaState, seat: int, w: Weights = HAND_MADE) -> float:
 
 
 def _tasks(cx: _Ctx) -> float:
-    """Kept tasks at their expected worth: reward if met, printed (or fixed) penalty if not."""
-    state, seat = cx.state, cx.seat
+    """Kept tasks at their expected worth: reward if met, printed (or fixed) penalty if not. With ``odds``
+    each task's chance is its fitted one, and their worth counts ``odds.weight`` times: a rival's tasks are
+    sampled in a search's worlds, and at full weight their spread drowned the moves' (RESULTS.md)."""
+    state, seat, odds = cx.state, cx.seat, cx.odds
     rules = state.ed.rules
     fixed = rules.task_penalty_mode == "fixed"
     open_chance = cx.w.open_chance * cx.rounds_left / rules.rounds
@@ -332,9 +344,12 @@ def _tasks(cx: _Ctx) -> float:
     for t in state.players[seat].kept:
         task = C.tasks[t]
         penalty = rules.task_fixed_penalty if fixed else task.penalty_valencia
-        chance = cx.w.met_chance if fulfilled(state, seat, task) else open_chance
+        if odds:
+            chance = odds.chance(state, seat, task, cx.rounds_left)
+        else:
+            chance = cx.w.met_chance if fulfilled(state, seat, task) else open_chance
         total += chance * task.reward - (1 - chance) * penalty
-    return total
+    return total * odds.weight if odds else total
 
 
 def progress(state: ValenciaState) -> float:
