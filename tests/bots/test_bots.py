@@ -83,7 +83,7 @@ def test_leaves_read_with_their_own_evaluation():
     assert [r.lead for r in plain] != [r.lead for r in leaf]
     with pytest.raises(ValueError, match="no fitted evaluation constants"):
         evaluation_function(get("colonia").new(3, seed=1), "fitted")
-    with pytest.raises(IllegalAction, match="leaf must be one of heuristic, learned, tuned, fitted, not 'deep'"):
+    with pytest.raises(IllegalAction, match="leaf must be one of heuristic, learned, tuned, fitted, steered, not 'de"):
         make_bot("ismcts:300:leaf=deep", 0, "valencia")
 
 
@@ -287,7 +287,7 @@ def test_levels_and_bad_names():
         assert make_bot("normal", 0, game).budget == budget
         assert make_bot("normal", 0, game).evaluation == evaluation
     for game, budget, evaluation in (("constantinopolis", 2000, "learned"), ("colonia", 2000, "tuned"),
-                                     ("valencia", 1000, "tuned"), (None, 10000, "heuristic")):
+                                     ("valencia", 1000, "steered"), (None, 10000, "heuristic")):
         hard = make_bot("hard", 0, game)
         assert (hard.budget, hard.evaluation) == (budget, evaluation)
     valencia = make_bot("hard", 0, "valencia")

@@ -181,12 +181,14 @@ GAME_LEVELS: dict[tuple[str, str], str] = {
     # at 3 [0.543, 0.677] where it had 0.510, 0.716 of 150 at 5 [0.639, 0.782] where it had 0.612, and in
     # Strasbourg at 4 0.620 [0.551, 0.684] where it had 0.491, at 5 0.601 of 200 where it had 0.453 of 79 (2026-12-07).
     ("valencia", "normal"): f"ismcts:{VALENCIA_NORMAL_BUDGET}:prior_weight=500:evaluation=tuned",
-    # hard: normal's heavy prior, twice its calls, and the root priors averaged over 8 sampled worlds (greedy's
-    # one-ply values in one world answer that world's hidden cards). 10,000 calls with priors 3 edges deep
-    # lost to normal (0.326 of 95 games, -10.1 points); this one beat the hand-set normal in 0.565 of 200,
-    # +3.2 +- 1.0, but with the tuned constants it is even with the tuned normal (0.494 of 89), and 2,000 calls
-    # were weaker (0.400 of 55): no setting found yet stands above the tuned normal (RESULTS.md).
-    ("valencia", "hard"): "ismcts:1000:prior_weight=500:prior_worlds=8:evaluation=tuned",
+    # hard: normal's heavy prior, twice its calls, the root priors averaged over 8 sampled worlds (greedy's
+    # one-ply values in one world answer that world's hidden cards), and each kept task's chance read from how far
+    # the seat is from it where a table has fitted odds (evaluation=steered; task_odds.toml: Valencia at two
+    # players, elsewhere it is the tuned evaluation). With the tuned evaluation alone this search was even with
+    # normal (0.494 of 89 games, -2.2 points); steered it finished above normal in 0.600 of 400 [0.551, 0.647],
+    # +5.5 +- 1.1 points (RESULTS.md, 2026-12-07, late). 10,000 calls with priors 3 edges deep lost to normal
+    # (0.326 of 95, -10.1) and 2,000 calls with the tuned evaluation were weaker (0.400 of 55).
+    ("valencia", "hard"): "ismcts:1000:prior_weight=500:prior_worlds=8:evaluation=steered",
     # Colonia's normal: greedy's priors at 50 virtual visits (not 5) and the constants tuned at 3 players
     # ([colonia.3]): it beat easy in 0.721 of 200 games at 3 players [0.655, 0.779], +2.4 +- 0.4 VP, where
     # ismcts:500 with the hand-set constants had 0.606 [0.537] (RESULTS.md, 2026-12-06). Its games are
