@@ -16,6 +16,9 @@ Every asset is valued at what it turns into by the end of the game:
   so it is worth its cards spread evenly over the plannings still to come, and drawing stops where
   one more card now is worth less than its share of a later round; a card is worth nothing once no
   auction is left to use it in (unrevealed stacks at round end, a pile after the last planning);
+* a kept task: its reward times its chance, less its penalty times the rest; the chance is one for a met task
+  and another, shrinking with the rounds, for an unmet one, or (``steered``) fitted to the steps the seat
+  still needs for it (task_odds.py);
 * a revealed bid is worth the reward it is expected to fetch (its rank against the bids shown
   and the stacks still to come), and a decided auction the rewards still waiting for this seat —
   so revealing a stack is neither a free jump nor a loss, it is the auction's outcome.
@@ -334,8 +337,8 @@ def evaluate(state: ValenciaState, seat: int, w: Weights = HAND_MADE, odds: Task
 
 def _tasks(cx: _Ctx) -> float:
     """Kept tasks at their expected worth: reward if met, printed (or fixed) penalty if not. With ``odds``
-    each task's chance is its fitted one, and their worth counts ``odds.weight`` times: a rival's tasks are
-    sampled in a search's worlds, and at full weight their spread drowned the moves' (RESULTS.md)."""
+    each task's chance is its fitted one, and their worth counts ``odds.weight`` times: at full weight the
+    search traded landmark points for task points and was no stronger (RESULTS.md)."""
     state, seat, odds = cx.state, cx.seat, cx.odds
     rules = state.ed.rules
     fixed = rules.task_penalty_mode == "fixed"

@@ -16,10 +16,13 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .data import Task
-from .fields import StateFields
 from .tasks import FAR, STEPS
+
+if TYPE_CHECKING:
+    from .data import Task
+    from .fields import StateFields
 
 ODDS_FILE = Path(__file__).with_name("task_odds.toml")
 STEP_CAP = 8  # more steps than this read as this many: few samples lie beyond
