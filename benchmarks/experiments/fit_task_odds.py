@@ -22,7 +22,7 @@ import numpy as np
 
 from mercator.engine.record import GameRecord
 from mercator.games.tuned import tuned_constants
-from mercator.games.valencia.heuristics import HAND_MADE, TUNED_FILE
+from mercator.games.valencia.heuristics import HAND_MADE, TUNED_FILE, plain_chance
 from mercator.games.valencia.space import C
 from mercator.games.valencia.task_odds import features
 from mercator.games.valencia.tasks import FAR, STEPS, fulfilled
@@ -47,7 +47,7 @@ def samples(paths: list[str]) -> tuple[str, int, list[tuple[int, int, int, int, 
                 state.apply(seat, action)
                 if k % EVERY or state.is_over() or not any(p.kept for p in state.players):
                     continue
-                left = state.ed.rules.rounds - state.round + 1
+                left = rounds - state.round + 1
                 seen += [(s, t, STEPS[C.tasks[t].predicate](state, s, C.tasks[t]), left)
                          for s, p in enumerate(state.players) for t in p.kept]
             rows += [(game, t, steps, left, int(fulfilled(state, s, C.tasks[t]))) for s, t, steps, left in seen]
@@ -95,15 +95,14 @@ def main() -> None:
         coefficients = fit(x[~test[mine]], y[~test[mine]])
         fitted_loss += log_loss(1 / (1 + np.exp(-x[test[mine]] @ coefficients)), y[test[mine]])
         s, left = data[mine][test[mine], 2], data[mine][test[mine], 3]
-        hand = np.where(s == 0, w.met_chance, w.open_chance * left / rounds)
+        hand = np.array([plain_chance(w, steps == 0, int(r), rounds) for steps, r in zip(s, left, strict=True)])
         tuned_loss += log_loss(hand, y[test[mine]])
         lines.append(f"{task.id} = [{', '.join(f'{c:.4f}' for c in coefficients)}]  "
                      f"# met in {y.mean():.2f} of {len(y)} samples")
     n = int(test.sum())
     print(f"# {table}: {games} games, {len(data)} samples; held-out log loss a sample "
           f"{fitted_loss / n:.3f} fitted, {tuned_loss / n:.3f} the tuned evaluation's chances")
-    edition, _, players = table.rpartition(".")
-    print(f"[{edition}.{players}]\nweight = 1.0\n\n[{edition}.{players}.chances]")
+    print(f"[{table}]\nweight = 1.0\n\n[{table}.chances]")
     print("\n".join(lines))
     if not math.isfinite(fitted_loss):
         raise SystemExit("the fit did not converge")

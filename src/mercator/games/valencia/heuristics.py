@@ -342,7 +342,6 @@ def _tasks(cx: _Ctx) -> float:
     state, seat, odds = cx.state, cx.seat, cx.odds
     rules = state.ed.rules
     fixed = rules.task_penalty_mode == "fixed"
-    open_chance = cx.w.open_chance * cx.rounds_left / rules.rounds
     total = 0.0
     for t in state.players[seat].kept:
         task = C.tasks[t]
@@ -350,9 +349,14 @@ def _tasks(cx: _Ctx) -> float:
         if odds:
             chance = odds.chance(state, seat, task, cx.rounds_left)
         else:
-            chance = cx.w.met_chance if fulfilled(state, seat, task) else open_chance
+            chance = plain_chance(cx.w, fulfilled(state, seat, task), cx.rounds_left, rules.rounds)
         total += chance * task.reward - (1 - chance) * penalty
     return total * odds.weight if odds else total
+
+
+def plain_chance(w: Weights, met: bool, rounds_left: int, rounds: int) -> float:
+    """A kept task's chance without odds: one for a met task, another shrinking with the rounds for an unmet one."""
+    return w.met_chance if met else w.open_chance * rounds_left / rounds
 
 
 def progress(state: ValenciaState) -> float:

@@ -60,10 +60,15 @@ def fulfilled(state: StateFields, seat: int, task: Task) -> bool:
     return PREDICATES[task.predicate](state, seat, task)
 
 
-def _landmark(state: StateFields, seat: int, t: Task) -> bool:
+def _landmark_site(state: StateFields, t: Task) -> int | None:
+    """Where the landmark of value ``t.param`` stands: its site, -1 while unbuilt, None if the edition has none."""
     lid = next((lm.lid for lm in state.ed.landmarks if lm.value == t.param), -1)
-    site = state.lm_site[lid] if lid >= 0 else -1
-    return site >= 0 and adjacent_to(state, seat, site) >= t.threshold
+    return state.lm_site[lid] if lid >= 0 else None
+
+
+def _landmark(state: StateFields, seat: int, t: Task) -> bool:
+    site = _landmark_site(state, t)
+    return site is not None and site >= 0 and adjacent_to(state, seat, site) >= t.threshold
 
 
 def _others(state: StateFields, seat: int, measure: Callable[[int], int]) -> bool:
@@ -115,10 +120,9 @@ def _at_landmark(state: StateFields, seat: int, site: int, threshold: int) -> in
 
 
 def _landmark_steps(state: StateFields, seat: int, t: Task) -> int:
-    lid = next((lm.lid for lm in state.ed.landmarks if lm.value == t.param), -1)
-    if lid < 0:
+    site = _landmark_site(state, t)
+    if site is None:
         return FAR
-    site = state.lm_site[lid]
     if site >= 0:
         return _next_to(state, seat, site, t.threshold)
     free = [x for x in state.map.sites if state.lm_at[x] < 0]
