@@ -18,6 +18,7 @@ from mercator.bots.base import (
     seat_leads,
 )
 from mercator.bots.ismcts import IsmctsBot, Node
+from mercator.bots.rollout import RolloutBot
 from mercator.engine.errors import IllegalAction
 from mercator.engine.rng import Rng
 from mercator.engine.state import GameState
@@ -64,6 +65,8 @@ def test_the_tuned_evaluation_ignores_other_seats_secrets(edition):
                                       {"edition": edition})
     _same_decision_in_every_world(get("valencia"), "ismcts:300:prior_weight=50:evaluation=tuned:leaf=fitted",
                                   {"edition": edition})
+    _same_decision_in_every_world(get("valencia"), "rollout:600:candidates=3:prior_worlds=2:evaluation=steered",
+                                  {"edition": edition})
 
 
 def test_leaves_read_with_their_own_evaluation():
@@ -85,6 +88,21 @@ def test_leaves_read_with_their_own_evaluation():
         evaluation_function(get("colonia").new(3, seed=1), "fitted")
     with pytest.raises(IllegalAction, match="leaf must be one of heuristic, learned, tuned, fitted, steered, not 'de"):
         make_bot("ismcts:300:leaf=deep", 0, "valencia")
+
+
+def test_rollouts_read_the_evaluation_they_are_given():
+    """``rollout:N:evaluation=KIND`` ranks, plays out and reads its candidates with that evaluation (Valencia's tuned
+    constants here), so the same seed estimates other leads than with the hand-made one."""
+    state, rng = get("valencia").new(2, seed=5), random.Random(5)
+    for _ in range(25):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    seat = state.to_act()[0]
+    assert len(state.legal_actions(seat)) > 1
+    hand, tuned = (RolloutBot(seed=4, budget=600, candidates=3, prior_worlds=2, evaluation=kind).ranked(state, seat)
+                   for kind in ("heuristic", "tuned"))
+    assert [r.lead for r in hand] != [r.lead for r in tuned]
 
 
 def test_colonias_tuned_evaluation_ignores_other_seats_secrets():
@@ -302,6 +320,9 @@ def test_levels_and_bad_names():
     with pytest.raises(IllegalAction, match="rollout:N"):
         make_bot("rollout:0")
     assert make_bot("rollout:700:horizon=0.5", 0).budget == 700
+    assert make_bot("rollout:700:evaluation=steered", 0).evaluation == "steered"
+    with pytest.raises(IllegalAction, match="evaluation must be one of heuristic, learned, tuned, fitted, steered"):
+        make_bot("rollout:700:evaluation=deep")
 
 
 def test_a_table_plays_levels_of_its_own():

@@ -13,6 +13,8 @@ round or day), then reads the evaluation there, where less is left to guess.
   are compared on identical deals, dice and hidden cards, so the world's luck cancels in the comparison) and
   keeps the better half.
 - Fairness: every world comes from ``state.determinize(seat, rng)``; the bot never reads another seat's secret.
+- Evaluation (``evaluation``, one of EVALUATIONS as for ISMCTS): the one the candidates are ranked, played out
+  (every seat's greedy policy) and read with.
 - Budget: forward-model calls (each ``apply``, each action a greedy step tries), as for ISMCTS.
 """
 
@@ -25,7 +27,7 @@ from collections.abc import Callable
 from mercator.engine.rng import SearchRng
 from mercator.engine.state import GameState
 
-from .base import greedy_action, heuristics
+from .base import EVALUATIONS, evaluation_function, greedy_action, heuristics
 from .ismcts import Ranked, RankingBot, _lead, _scale, squashed_rewards
 
 
@@ -34,9 +36,12 @@ class RolloutBot(RankingBot):
 
     def __init__(self, seed: int = 0, budget: int = 20000, time_limit: float | None = None,
                  candidates: int = 6, prior_worlds: int = 8, horizon: float = 0.2, max_steps: int = 400,
-                 temperature: float | None = None, prior_share: float = 0.0) -> None:
+                 temperature: float | None = None, prior_share: float = 0.0, evaluation: str = "heuristic") -> None:
         if candidates < 1 or prior_worlds < 1:
             raise ValueError("candidates and prior_worlds must be at least 1")
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}")
+        self.evaluation = evaluation
         self.rng = SearchRng(seed)
         self.budget = budget
         self.time_limit = time_limit
@@ -52,9 +57,8 @@ class RolloutBot(RankingBot):
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return [Ranked(legal[0], 1.0, 0.0)]
-        plugin = heuristics(state.GAME)
-        evaluate: Callable[[GameState, int], float] = plugin.evaluate
-        progress: Callable[[GameState], float] = plugin.progress
+        evaluate = evaluation_function(state, self.evaluation)
+        progress: Callable[[GameState], float] = heuristics(state.GAME).progress
         scale = self.temperature or _scale(state.GAME)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         self.calls = 0
