@@ -48,11 +48,12 @@ def weights(module: ModuleType, x: np.ndarray, keys: list[str], base: Any) -> An
     return replace(base, **values)
 
 
-def play(task: tuple[str, Any, Any, int, int, dict[str, str], bool]) -> float:
+def play(task: tuple[str, Any, Any, int, int, dict[str, str], bool, Any]) -> float:
     """One deal with the candidate in each seat in turn (the others play ``base``): its mean margin over
     those games, a seat's margin taken over the mean of the others. With ``lead`` the candidate judges a move
-    by its lead over the best other seat (``greedy:lead=true``), as the searches judge theirs."""
-    game, w, base, players, seed, options, lead = task
+    by its lead over the best other seat (``greedy:lead=true``), as the searches judge theirs. Every seat reads
+    ``odds`` (Valencia's task odds, ``evaluation=steered``) if given."""
+    game, w, base, players, seed, options, lead, odds = task
     info, evaluate = get(game), heuristics(game).evaluate
     margins = []
     for a in range(players):
@@ -66,7 +67,7 @@ def play(task: tuple[str, Any, Any, int, int, dict[str, str], bool]) -> float:
             else:
                 world = state.determinize(seat, rngs[seat])
                 wt = w if seat == a else base
-                judge = partial(evaluate, w=wt)
+                judge = partial(evaluate, w=wt, odds=odds) if odds else partial(evaluate, w=wt)
                 action = greedy_action(world, seat, legal, lead_over_rivals(judge) if lead and seat == a else judge,
                                        rngs[seat])
             state.apply(seat, action)
@@ -93,12 +94,18 @@ def main() -> None:
                          "table against the hand-set opponents)")
     ap.add_argument("--lead", action="store_true",
                     help="the candidate plays greedy:lead=true (its lead over the best other seat, as the searches)")
+    ap.add_argument("--odds", action="store_true",
+                    help="Valencia: every seat reads the table's fitted task odds (evaluation=steered); the plain "
+                         "task chances are then not tuned")
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
     module = heuristics(args.game)
-    keys = tunable(module, args.players)
     options = {"edition": args.edition} if args.edition else {}
     table = args.edition or args.game
+    odds = module.task_odds(f"{table}.{args.players}") if args.odds else None
+    if args.odds and odds is None:
+        raise SystemExit(f"no task odds for {table} at {args.players} players (task_odds.toml)")
+    keys = [k for k in tunable(module, args.players) if not (odds and k in module.ODDS_REPLACE)]
     tuned = tuned_constants(module.TUNED_FILE, module.HAND_MADE, f"{table}.{args.players}")
     base = module.HAND_MADE if args.against == "hand" else tuned
     start = tuned if args.start == "tuned" else base
@@ -110,8 +117,8 @@ def main() -> None:
             t0 = time.time()
             xs = es.ask()
             deals = 1_000_000 * args.seed + gen * args.deals
-            tasks = [(args.game, weights(module, x, keys, start), base, args.players, deals + d, options, args.lead)
-                     for x in xs for d in range(args.deals)]
+            tasks = [(args.game, weights(module, x, keys, start), base, args.players, deals + d, options, args.lead,
+                      odds) for x in xs for d in range(args.deals)]
             results = pool.map(play, tasks, chunksize=8)
             scores = [statistics.fmean(results[i * args.deals:(i + 1) * args.deals]) for i in range(len(xs))]
             es.tell(xs, [-s for s in scores])
@@ -121,7 +128,7 @@ def main() -> None:
             log.append(row)
             print(json.dumps(row), flush=True)
         final = weights(module, es.mean, keys, start)
-        check = pool.map(play, [(args.game, final, base, args.players, 99_000_000 + d, options, args.lead)
+        check = pool.map(play, [(args.game, final, base, args.players, 99_000_000 + d, options, args.lead, odds)
                                 for d in range(args.check)],
                          chunksize=8)
     m, se = statistics.fmean(check), statistics.stdev(check) / len(check) ** 0.5

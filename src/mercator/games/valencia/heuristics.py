@@ -66,6 +66,7 @@ class Weights:
 HAND_MADE = Weights()
 SHARES = frozenset({"good_share", "ticket_decay", "later_share", "seat_later", "met_chance", "open_chance",
                     "win_chance", "builder_share", "prospect_share"})  # shares and chances: tuned below 1
+ODDS_REPLACE = frozenset({"met_chance", "open_chance"})  # the plain task chances, unread where odds are fitted
 TUNED_FILE = Path(__file__).with_name("tuned.toml")
 FITTED_FILE = Path(__file__).with_name("fitted.toml")
 
