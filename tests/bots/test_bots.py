@@ -69,16 +69,21 @@ def test_the_tuned_evaluation_ignores_other_seats_secrets(edition):
                                   {"edition": edition})
 
 
+def _valencia_after(moves: int, seed: int) -> tuple[GameState, int]:
+    """A two-player Valencia game after ``moves`` random moves, and the seat to act."""
+    state, rng = get("valencia").new(2, seed=seed), random.Random(seed)
+    for _ in range(moves):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    return state, state.to_act()[0]
+
+
 def test_leaves_read_with_their_own_evaluation():
     """``leaf=KIND``: the search's leaves are valued with another evaluation than its priors (Valencia's constants
     fitted to the final lead, ``fitted.toml``), so the same seed searches to other values; a game without such
     constants, or an unknown kind, is refused with the kinds there are."""
-    state, rng = get("valencia").new(2, seed=3), random.Random(3)
-    for _ in range(40):
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[rng.randrange(len(legal))])
-    seat = state.to_act()[0]
+    state, seat = _valencia_after(40, seed=3)
     tuned, fitted = (evaluation_function(state, kind)(state, seat) for kind in ("tuned", "fitted"))
     assert tuned != fitted
     plain, leaf = (IsmctsBot(seed=4, budget=300, prior_weight=50.0, evaluation="tuned", leaf=kind).ranked(state, seat)
@@ -93,12 +98,7 @@ def test_leaves_read_with_their_own_evaluation():
 def test_rollouts_read_the_evaluation_they_are_given():
     """``rollout:N:evaluation=KIND`` ranks, plays out and reads its candidates with that evaluation (Valencia's tuned
     constants here), so the same seed estimates other leads than with the hand-made one."""
-    state, rng = get("valencia").new(2, seed=5), random.Random(5)
-    for _ in range(25):
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[rng.randrange(len(legal))])
-    seat = state.to_act()[0]
+    state, seat = _valencia_after(25, seed=5)
     assert len(state.legal_actions(seat)) > 1
     hand, tuned = (RolloutBot(seed=4, budget=600, candidates=3, prior_worlds=2, evaluation=kind).ranked(state, seat)
                    for kind in ("heuristic", "tuned"))
